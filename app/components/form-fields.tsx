@@ -1,0 +1,103 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+/**
+ * Form fields that are accessible by construction: a real label, the hint and the error tied to the control
+ * with aria-describedby, aria-invalid while in error, and reserved space so an error does not shift the page.
+ */
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  children: (describedBy: string | undefined, invalid: true | undefined) => ReactNode;
+}
+
+function FieldFrame({ id, label, hint, errors, children }: FieldFrameProps) {
+  const error = errors?.[0];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {children(describedBy, error ? true : undefined)}
+      <p id={errorId} className="field__error">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+};
+
+export function TextField({ id, label, hint, errors, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      {(describedBy, invalid) => (
+        <input id={id} type="text" aria-describedby={describedBy} aria-invalid={invalid} {...input} />
+      )}
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
+  id: string;
+  label: string;
+  hint?: string;
+  errors?: string[];
+  children: ReactNode;
+};
+
+export function SelectField({ id, label, hint, errors, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} errors={errors}>
+      {(describedBy, invalid) => (
+        <select id={id} aria-describedby={describedBy} aria-invalid={invalid} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface FormErrorItem {
+  fieldId: string;
+  label: string;
+  message: string;
+}
+
+/** Shown after a failed submit: every error at once, each a link to its field. */
+export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[]; formErrors?: string[] }) {
+  if (items.length === 0 && formErrors.length === 0) return null;
+  const count = items.length;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">
+        {count > 0 ? `Please correct ${count === 1 ? "1 field" : `${count} fields`}` : "Something needs attention"}
+      </h2>
+      <ul>
+        {formErrors.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+        {items.map((item) => (
+          <li key={item.fieldId}>
+            <a href={`#${item.fieldId}`}>
+              {item.label}: {item.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

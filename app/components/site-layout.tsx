@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { catalog } from "~/modules/catalog/catalog";
+import { StepIndicator } from "./step-indicator";
+
+/** The default layout around every page, error pages included. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header__bar">
+          <Link to="/" className="site-header__brand">
+            {catalog.shopName}
+          </Link>
+          <nav aria-label="Main">
+            <ul className="site-header__nav">
+              <li>
+                <Link to="/editor">Design</Link>
+              </li>
+              <li>
+                <Link to="/GripSize">Grip &amp; size</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <StepIndicator />
+      </header>
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>
+          {catalog.shopName} · {catalog.product.name}. All prices include VAT.
+        </p>
+        <p>Card payments run in test mode: no real money is charged.</p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/**
+ * Both drivers give the same pg-core query builder. We type the handle as the node-postgres flavour so that
+ * callers write one kind of code; the PGlite instance is structurally the same API.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's directory, or "memory://" for a throwaway in-memory database. */
+  pgliteDir?: string;
+  migrationsFolder?: string;
+}
+
+const defaultMigrationsFolder = path.resolve(process.cwd(), "drizzle");
+
+/** Opens the database and applies pending migrations before anything else can use it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    const db = drizzleNodePg(pool, { schema });
+    try {
+      await migrateNodePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: "postgres", ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
+  }
+
+  const dir = options.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  const db = pgliteDb as unknown as Db;
+  return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };
+}
+
+async function ping(db: Db, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

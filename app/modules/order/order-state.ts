@@ -1,0 +1,54 @@
+import { isCountryCode, isDeckSize, type CountryCode } from "~/modules/catalog/catalog";
+import { initialDesign, isDesign, type Design } from "~/modules/editor/design";
+
+/**
+ * The order as spec §3 lists it (grip, size and the six strings), plus the shipping country and the design.
+ * This module stays free of zod so that the start page, which only reads the order, ships no schema library.
+ */
+export interface OrderState {
+  grip: boolean;
+  size: number;
+  contact: string;
+  name: string;
+  address: string;
+  addressextend: string;
+  postalcode: string;
+  city: string;
+  country: CountryCode | "";
+  design: Design;
+}
+
+export const initialOrderState: OrderState = {
+  grip: false,
+  size: 0,
+  contact: "",
+  name: "",
+  address: "",
+  addressextend: "",
+  postalcode: "",
+  city: "",
+  country: "",
+  design: initialDesign,
+};
+
+const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city"] as const;
+const MAX_DRAFT_STRING = 254;
+
+/**
+ * Restores a saved draft leniently: each field that is missing or of the wrong shape falls back to its initial
+ * value, so a tampered or outdated draft never breaks the page. The forms validate properly before use.
+ */
+export function restoreOrderDraft(saved: unknown): OrderState {
+  if (typeof saved !== "object" || saved === null) return initialOrderState;
+  const draft = saved as Record<string, unknown>;
+  const order: OrderState = { ...initialOrderState };
+  if (typeof draft.grip === "boolean") order.grip = draft.grip;
+  if (typeof draft.size === "number" && isDeckSize(draft.size)) order.size = draft.size;
+  for (const field of stringFields) {
+    const value = draft[field];
+    if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) order[field] = value;
+  }
+  if (typeof draft.country === "string" && isCountryCode(draft.country)) order.country = draft.country;
+  if (isDesign(draft.design)) order.design = draft.design;
+  return order;
+}

@@ -1,0 +1,113 @@
+import { useSyncExternalStore } from "react";
+import { initialOrderState, restoreOrderDraft, type OrderState } from "./order-state";
+
+/**
+ * The order as the buyer builds it, held in the browser (spec §3: "held in client state").
+ * It is kept in session storage so that a reload (a new build, a failed chunk) never loses input.
+ * On the server every render sees the initial state; the store is never written there, so no buyer's
+ * order can leak into another's render. Card data never goes in here.
+ */
+
+export const ORDER_STORAGE_KEY = "deck-studio:order:v1";
+
+export interface OrderSetters {
+  setGrip(grip: boolean): void;
+  setSize(size: number): void;
+  setContact(contact: string): void;
+  setName(name: string): void;
+  setAddress(address: string): void;
+  setAddressextend(addressextend: string): void;
+  setPostalcode(postalcode: string): void;
+  setCity(city: string): void;
+  setCountry(country: OrderState["country"]): void;
+  setDesign(design: OrderState["design"]): void;
+}
+
+export interface OrderStore extends OrderSetters {
+  getSnapshot(): OrderState;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createOrderStore(storage: () => Storage | undefined, { writable = true } = {}): OrderStore {
+  let state: OrderState | undefined;
+  const listeners = new Set<() => void>();
+
+  function restore(): OrderState {
+    try {
+      const raw = storage()?.getItem(ORDER_STORAGE_KEY);
+      return raw ? restoreOrderDraft(JSON.parse(raw)) : initialOrderState;
+    } catch {
+      return initialOrderState; // unreadable or tampered draft: start afresh rather than break the page
+    }
+  }
+
+  function getSnapshot(): OrderState {
+    state ??= restore();
+    return state;
+  }
+
+  function update(patch: Partial<OrderState>) {
+    if (!writable) throw new Error("The order store is written only in the browser, from event handlers");
+    state = { ...getSnapshot(), ...patch };
+    try {
+      storage()?.setItem(ORDER_STORAGE_KEY, JSON.stringify(state));
+    } catch {
+      // Storage full or denied (private mode): the order still works for this page's life.
+    }
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    getSnapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setGrip: (grip) => update({ grip }),
+    setSize: (size) => update({ size }),
+    setContact: (contact) => update({ contact }),
+    setName: (name) => update({ name }),
+    setAddress: (address) => update({ address }),
+    setAddressextend: (addressextend) => update({ addressextend }),
+    setPostalcode: (postalcode) => update({ postalcode }),
+    setCity: (city) => update({ city }),
+    setCountry: (country) => update({ country }),
+    setDesign: (design) => update({ design }),
+  };
+}
+
+const isBrowser = typeof window !== "undefined";
+
+function browserSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined; // access denied by the browser's settings
+  }
+}
+
+/** The page's order store: backed by session storage in the browser, inert and initial on the server. */
+export const orderStore: OrderStore = isBrowser
+  ? createOrderStore(browserSessionStorage)
+  : createOrderStore(() => undefined, { writable: false });
+
+const getServerSnapshot = () => initialOrderState;
+
+/** The order and its setters. Hydration renders the initial state first, then the restored draft. */
+export function useOrder(): OrderState & OrderSetters {
+  const order = useSyncExternalStore(orderStore.subscribe, orderStore.getSnapshot, getServerSnapshot);
+  return { ...order, ...orderSetters };
+}
+
+const orderSetters: OrderSetters = {
+  setGrip: (value) => orderStore.setGrip(value),
+  setSize: (value) => orderStore.setSize(value),
+  setContact: (value) => orderStore.setContact(value),
+  setName: (value) => orderStore.setName(value),
+  setAddress: (value) => orderStore.setAddress(value),
+  setAddressextend: (value) => orderStore.setAddressextend(value),
+  setPostalcode: (value) => orderStore.setPostalcode(value),
+  setCity: (value) => orderStore.setCity(value),
+  setCountry: (value) => orderStore.setCountry(value),
+  setDesign: (value) => orderStore.setDesign(value),
+};

@@ -1,0 +1,99 @@
+import { useEffect, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { NotFoundPage } from "./components/not-found-page";
+import { ServerErrorPage } from "./components/server-error-page";
+import { SiteLayout } from "./components/site-layout";
+import { rootMiddleware } from "./modules/middleware/root-middleware.server";
+import { isSignedIn } from "./modules/session/session.server";
+import { requestIdContext, sessionContext } from "./request-context.server";
+
+export const middleware = rootMiddleware;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    requestId: context.get(requestIdContext),
+    signedIn: isSignedIn(context.get(sessionContext)),
+  };
+}
+
+// The root loader is cheap (it reads what the middleware already put on the request), and running it on
+// every navigation keeps `requestId` equal to the id of the request whose error a page may show.
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d3b66" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteLayout>{children}</SiteLayout>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
+
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPage path={readablePath(pathname)} />;
+  }
+  const reference = rootData?.requestId;
+  if (isRouteErrorResponse(error)) {
+    const description = typeof error.data === "string" ? error.data : error.statusText || "The request failed.";
+    return <ServerErrorPage status={error.status} description={description} reference={reference} />;
+  }
+  // In production the server replaces an unexpected error's message with "Unexpected Server Error" and drops
+  // its stack, so no SQL or file path reaches the page; the reference finds the full error in the server log.
+  const description = error instanceof Error ? error.message : "Something went wrong.";
+  return (
+    <>
+      <ServerErrorPage description={description} reference={reference} />
+      {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__stack">{error.stack}</pre> : null}
+    </>
+  );
+}
+
+function readablePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+export function meta() {
+  return [{ title: "Deck Studio: design your own skateboard deck" }];
+}

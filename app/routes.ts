@@ -1,0 +1,14 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The spec's paths, spelled as the spec spells them; matching is case-insensitive (React Router's default).
+export default [
+  index("routes/home.tsx"),
+  route("editor", "routes/editor.tsx"),
+  route("Example", "routes/example.tsx"),
+  route("GripSize", "routes/grip-size.tsx"),
+  route("Login", "routes/login.tsx"),
+  route("Payment", "routes/payment.tsx"),
+  route("Shipping", "routes/shipping.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,103 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, useActionData } from "react-router";
+import { DeckPreview } from "~/components/deck-preview";
+import { ErrorSummary } from "~/components/form-fields";
+import { catalog } from "~/modules/catalog/catalog";
+import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { priceOrder } from "~/modules/catalog/pricing";
+import { handleStepSubmission } from "~/modules/checkout/step-action.server";
+import { useStepForm } from "~/modules/checkout/step-form";
+import { optionsSchema } from "~/modules/order/order-schema";
+import { orderStore, useOrder } from "~/modules/order/order-store";
+import type { Route } from "./+types/grip-size";
+
+export const meta = () => [{ title: `Grip & size · ${catalog.shopName}` }];
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleStepSubmission(request, optionsSchema, "/Login");
+}
+
+export default function GripSize() {
+  const order = useOrder();
+  const { form, fields, showSummary } = useStepForm({
+    id: "grip-size",
+    schema: optionsSchema,
+    lastResult: useActionData<typeof action>(),
+    onValid: ({ grip, size }) => {
+      orderStore.setGrip(grip);
+      orderStore.setSize(size);
+    },
+  });
+  const price = priceOrder(order);
+  const sizeError = fields.size.errors?.[0];
+
+  return (
+    <div className="page page--split">
+      <div className="page__aside">
+        <DeckPreview design={order.design} size={order.size} grip={order.grip} />
+      </div>
+      <div className="page__content">
+        <h1>Choose grip and size</h1>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          {showSummary ? (
+            <ErrorSummary
+              items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}
+            />
+          ) : null}
+          <fieldset
+            className="choice-group"
+            aria-describedby={sizeError ? fields.size.errorId : undefined}
+            aria-invalid={sizeError ? true : undefined}
+          >
+            <legend>Deck width</legend>
+            <p className="field__hint">Wider decks suit bigger feet and transition skating.</p>
+            <div className="choice-group__options">
+              {catalog.sizes.map((size, index) => (
+                <label key={size} className="choice">
+                  <input
+                    type="radio"
+                    id={`${fields.size.id}-${index}`}
+                    name={fields.size.name}
+                    value={String(size)}
+                    checked={order.size === size}
+                    onChange={() => order.setSize(size)}
+                  />
+                  <span className="choice__label">{formatDeckSize(size)}</span>
+                  {size >= catalog.wideDeck.fromInches ? (
+                    <span className="choice__extra">+{formatMoney(catalog.wideDeck.priceCents)}</span>
+                  ) : null}
+                </label>
+              ))}
+            </div>
+            <p id={fields.size.errorId} className="field__error">
+              {sizeError}
+            </p>
+          </fieldset>
+
+          <fieldset className="choice-group">
+            <legend>Grip tape</legend>
+            <label className="choice choice--wide">
+              <input
+                type="checkbox"
+                id={fields.grip.id}
+                name={fields.grip.name}
+                checked={order.grip}
+                onChange={(event) => order.setGrip(event.currentTarget.checked)}
+              />
+              <span className="choice__label">Apply black grip tape</span>
+              <span className="choice__extra">+{formatMoney(catalog.grip.priceCents)}</span>
+            </label>
+          </fieldset>
+
+          <p className="price" aria-live="polite">
+            <span>Price</span> <strong data-testid="price">{formatMoney(price.subtotalCents)}</strong>
+            <span className="price__note">incl. VAT, plus shipping</span>
+          </p>
+          <button type="submit" className="button button--primary">
+            Continue to login
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

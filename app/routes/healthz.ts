@@ -1,0 +1,15 @@
+import { databaseContext } from "~/request-context.server";
+import type { Route } from "./+types/healthz";
+
+/** Liveness and readiness for a load balancer: 200 when the database answers, 503 when it does not. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  try {
+    const database = await context.get(databaseContext)();
+    await database.ping();
+    return Response.json({ status: "ok", database: database.kind }, { headers });
+  } catch (error) {
+    console.error("[healthz] database unavailable:", (error as Error).message);
+    return Response.json({ status: "unavailable", database: "not answering" }, { status: 503, headers });
+  }
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { DeckPreview } from "~/components/deck-preview";
+import { catalog } from "~/modules/catalog/catalog";
+import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { priceOrder } from "~/modules/catalog/pricing";
+import { useOrder } from "~/modules/order/order-store";
+
+export const meta = () => [
+  { title: `${catalog.product.name} · ${catalog.shopName}` },
+  { name: "description", content: `${catalog.product.name}: ${catalog.product.description}` },
+];
+
+export default function Home() {
+  const order = useOrder();
+  const price = priceOrder(order);
+  return (
+    <div className="page page--split">
+      <div className="page__aside">
+        <DeckPreview design={order.design} size={order.size} grip={order.grip} />
+      </div>
+      <div className="page__content stack">
+        <h1>{catalog.product.name}</h1>
+        <p className="lead">{catalog.product.description}</p>
+        <p className="price">
+          <span>{order.size ? `Your deck, ${formatDeckSize(order.size)}` : "From"}</span>{" "}
+          <strong>{formatMoney(price.subtotalCents)}</strong>
+          <span className="price__note">incl. VAT, plus shipping</span>
+        </p>
+        <div className="actions">
+          <Link to="/editor" className="button button--primary">
+            Design yours
+          </Link>
+          <Link to="/GripSize" className="button">
+            Choose grip &amp; size
+          </Link>
+        </div>
+        <ul className="facts">
+          <li>Widths {catalog.sizes.map(formatDeckSize).join(", ")}</li>
+          <li>Grip tape applied for {formatMoney(catalog.grip.priceCents)}</li>
+          <li>Guest checkout, no account needed</li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData } from "react-router";
+import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
+import { OrderSummary } from "~/components/order-summary";
+import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
+import { handleStepSubmission } from "~/modules/checkout/step-action.server";
+import { useStepForm } from "~/modules/checkout/step-form";
+import { shippingStepSchema } from "~/modules/order/order-schema";
+import { orderStore, useOrder } from "~/modules/order/order-store";
+import type { Route } from "./+types/shipping";
+
+export const meta = () => [{ title: `Shipping · ${catalog.shopName}` }];
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleStepSubmission(request, shippingStepSchema, "/Payment");
+}
+
+const fieldLabels = {
+  contact: "E-mail",
+  name: "Full name",
+  address: "Street and house number",
+  addressextend: "Apartment, suite, etc. (optional)",
+  postalcode: "Postal code",
+  city: "Town or city",
+  country: "Country",
+} as const;
+
+export default function Shipping() {
+  const order = useOrder();
+  const { form, fields, showSummary } = useStepForm({
+    id: "shipping",
+    schema: shippingStepSchema,
+    lastResult: useActionData<typeof action>(),
+    onValid: (address) => {
+      // Keep the normalised values (trimmed, postal code upper-cased) that the server will also see.
+      orderStore.setContact(address.contact);
+      orderStore.setName(address.name);
+      orderStore.setAddress(address.address);
+      orderStore.setAddressextend(address.addressextend);
+      orderStore.setPostalcode(address.postalcode);
+      orderStore.setCity(address.city);
+      orderStore.setCountry(address.country);
+    },
+  });
+  const country = order.country || catalog.homeCountry;
+  const errorItems: FormErrorItem[] = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).flatMap((key) => {
+    const message = fields[key].errors?.[0];
+    return message ? [{ fieldId: fields[key].id, label: fieldLabels[key], message }] : [];
+  });
+  const common = (key: keyof typeof fieldLabels) => ({
+    id: fields[key].id,
+    name: fields[key].name,
+    label: fieldLabels[key],
+    errors: fields[key].errors,
+  });
+
+  return (
+    <div className="page page--split">
+      <div className="page__content">
+        <h1>Shipping</h1>
+        <Form method="post" {...getFormProps(form)} className="stack">
+          {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
+          {order.contact && !fields.contact.errors ? (
+            <p className="known-contact">
+              Order updates go to <strong>{order.contact}</strong>. <Link to="/Login">Change</Link>
+              <input type="hidden" name={fields.contact.name} value={order.contact} />
+            </p>
+          ) : (
+            <TextField
+              {...common("contact")}
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              hint="For your order confirmation and delivery updates."
+              value={order.contact}
+              onChange={(event) => order.setContact(event.currentTarget.value)}
+            />
+          )}
+          <TextField
+            {...common("name")}
+            autoComplete="shipping name"
+            autoCorrect="off"
+            value={order.name}
+            onChange={(event) => order.setName(event.currentTarget.value)}
+          />
+          <TextField
+            {...common("address")}
+            autoComplete="shipping address-line1"
+            value={order.address}
+            onChange={(event) => order.setAddress(event.currentTarget.value)}
+          />
+          <TextField
+            {...common("addressextend")}
+            autoComplete="shipping address-line2"
+            value={order.addressextend}
+            onChange={(event) => order.setAddressextend(event.currentTarget.value)}
+          />
+          <div className="field-row">
+            <TextField
+              {...common("postalcode")}
+              autoComplete="shipping postal-code"
+              autoCapitalize="characters"
+              hint={`For example ${countries[country].postalCodeExample}`}
+              value={order.postalcode}
+              onChange={(event) => order.setPostalcode(event.currentTarget.value)}
+            />
+            <TextField
+              {...common("city")}
+              autoComplete="shipping address-level2"
+              value={order.city}
+              onChange={(event) => order.setCity(event.currentTarget.value)}
+            />
+          </div>
+          <SelectField
+            {...common("country")}
+            autoComplete="shipping country"
+            value={country}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isCountryCode(value)) order.setCountry(value);
+            }}
+          >
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {countries[code].name}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="button button--primary">
+            Continue to payment
+          </button>
+        </Form>
+      </div>
+      <aside className="page__aside" aria-label="Order summary">
+        <OrderSummary order={{ ...order, country }} />
+      </aside>
+    </div>
+  );
+}

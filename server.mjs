@@ -1,0 +1,68 @@
+// The production server: Express serving the built assets and the React Router request handler.
+// It opens (and migrates) the database before it listens, and closes it on SIGTERM/SIGINT so that
+// PGlite flushes and the process exits instead of hanging.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// Before React loads: it picks its development or production build from NODE_ENV once, at import.
+process.env.NODE_ENV ??= "production";
+const { createRequestHandler } = await import("@react-router/express");
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+// Forms here are small; refuse bulky bodies before any parsing (the route actions cap again at 64 KiB).
+const MAX_BODY_BYTES = 1024 * 1024;
+
+const build = await import(path.join(root, "build/server/index.js"));
+const { lifecycle } = build.entry.module;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "1");
+app.use(compression());
+app.use((req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("Request body too large");
+    return;
+  }
+  next();
+});
+// Hashed file names change with their content, so browsers may keep them for a year.
+app.use(
+  "/assets",
+  express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
+);
+app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false, redirect: false }));
+app.use(createRequestHandler({ build }));
+
+await lifecycle.start();
+const server = app.listen(port, host, () => {
+  console.log(`Deck Studio listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: closing the server and the database`);
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  server.close();
+  server.closeIdleConnections?.();
+  try {
+    await lifecycle.stop();
+  } catch (error) {
+    console.error("Closing the database failed:", error);
+  }
+  process.exit(0);
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
