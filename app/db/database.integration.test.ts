@@ -1,0 +1,103 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "~/db/schema";
+import { createSession, destroySession, readSession, sessionCookie } from "~/modules/session/session.server";
+import { databaseKind, openTestDatabase } from "~/test/test-database";
+import { openDatabase, type Database } from "./client.server";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function requestWithCookie(cookie: string | null) {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request("http://shop.test/", { headers });
+}
+
+function cookiePair(setCookie: string) {
+  return setCookie.split(";")[0]!;
+}
+
+describe(`database on ${databaseKind}`, () => {
+  it("applies the migrations at open", async () => {
+    const result = await database.db.execute(
+      sql`select count(*)::int as count from information_schema.tables where table_name = 'sessions'`,
+    );
+    expect(result.rows[0]).toEqual({ count: 1 });
+  });
+
+  it("answers a ping", async () => {
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+});
+
+describe(`sessions on ${databaseKind}`, () => {
+  it("creates a session, sets a signed HttpOnly SameSite=Lax cookie, and reads it back", async () => {
+    const { session, setCookie } = await createSession(database.db, { userId: "user-1" });
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toContain(`__session=${session.id};`); // the value is signed, not the bare id
+    const read = await readSession(database.db, requestWithCookie(cookiePair(setCookie)));
+    expect(read).toMatchObject({ id: session.id, userId: "user-1" });
+  });
+
+  it("ignores a missing, forged or unknown cookie", async () => {
+    expect(await readSession(database.db, requestWithCookie(null))).toBeNull();
+    expect(await readSession(database.db, requestWithCookie("__session=forged-value"))).toBeNull();
+    const unknown = await sessionCookie().serialize("no-such-session");
+    expect(await readSession(database.db, requestWithCookie(cookiePair(unknown)))).toBeNull();
+  });
+
+  it("ignores an expired session", async () => {
+    const { session, setCookie } = await createSession(database.db, { userId: null });
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${sessions.id} = ${session.id}`);
+    expect(await readSession(database.db, requestWithCookie(cookiePair(setCookie)))).toBeNull();
+  });
+
+  it("destroys a session and clears the cookie", async () => {
+    const { session, setCookie } = await createSession(database.db, { userId: "user-2" });
+    const cleared = await destroySession(database.db, session.id);
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(await readSession(database.db, requestWithCookie(cookiePair(setCookie)))).toBeNull();
+  });
+});
+
+describe("the embedded database in a data directory", () => {
+  it("keeps its data across a restart and applies each migration once", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "deck-pglite-"));
+    try {
+      const first = await openDatabase({ pgliteDir: dir });
+      await createSession(first.db, { userId: "kept" });
+      await first.close();
+      const second = await openDatabase({ pgliteDir: dir });
+      const rows = await second.db.select().from(sessions);
+      const applied = await second.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      await second.close();
+      expect(rows.map((row) => row.userId)).toEqual(["kept"]);
+      expect(applied.rows[0]).toEqual({ count: readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a database that stops answering", () => {
+  it("fails its ping instead of hanging", async () => {
+    const doomed = await openTestDatabase();
+    await doomed.close();
+    await expect(doomed.ping(500)).rejects.toThrow();
+  });
+});
