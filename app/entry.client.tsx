@@ -1,20 +1,19 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { mountApp } from "./modules/app/mount-app";
 
-// Spec §8: a failure while mounting the app is logged to the console (the server-rendered page stays usable).
 startTransition(() => {
-  try {
+  mountApp(() => {
     hydrateRoot(
       document,
       <StrictMode>
         <HydratedRouter />
       </StrictMode>,
       {
-        onUncaughtError: (error) => console.error("The app failed while mounting or rendering:", error),
+        // Errors no error boundary caught (e.g. in the layout itself) end here rather than vanishing.
+        onUncaughtError: (error) => console.error("The app failed while rendering:", error),
       },
     );
-  } catch (error) {
-    console.error("The app failed to mount:", error);
-  }
+  });
 });

@@ -12,11 +12,11 @@ export CHROMIUM_PATH
 echo "== typecheck"
 npm run --silent typecheck
 
+echo "== production build (the error-handling tests and the end-to-end tests use it)"
+npm run --silent build
+
 echo "== unit and integration tests (database: ${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite})"
 VITEST_JSON_REPORT=reports/vitest.json npx vitest run
-
-echo "== production build"
-npm run --silent build
 
 echo "== end-to-end tests (Chromium: $CHROMIUM_PATH)"
 npx playwright test

@@ -18,10 +18,14 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <nav aria-label="Main">
             <ul className="site-header__nav">
               <li>
-                <Link to="/editor">Design</Link>
+                <Link to="/editor" prefetch="intent">
+                  Design
+                </Link>
               </li>
               <li>
-                <Link to="/GripSize">Grip &amp; size</Link>
+                <Link to="/GripSize" prefetch="intent">
+                  Grip &amp; size
+                </Link>
               </li>
             </ul>
           </nav>

@@ -34,7 +34,7 @@ export default function Editor() {
           </div>
         </fieldset>
         <p>Your design is saved in this browser as you go.</p>
-        <Link to="/GripSize" className="button button--primary">
+        <Link to="/GripSize" prefetch="intent" className="button button--primary">
           Choose grip &amp; size
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData } from "react-router";
+import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { DeckPreview } from "~/components/deck-preview";
 import { ErrorSummary } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
@@ -39,6 +39,8 @@ export default function GripSize() {
       <div className="page__content">
         <h1>Choose grip and size</h1>
         <Form method="post" {...getFormProps(form)} className="stack">
+          {/* The next step's code and data load while the buyer fills this one in. */}
+          <PrefetchPageLinks page="/Login" />
           {showSummary ? (
             <ErrorSummary
               items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}

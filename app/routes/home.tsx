@@ -27,10 +27,10 @@ export default function Home() {
           <span className="price__note">incl. VAT, plus shipping</span>
         </p>
         <div className="actions">
-          <Link to="/editor" className="button button--primary">
+          <Link to="/editor" prefetch="intent" className="button button--primary">
             Design yours
           </Link>
-          <Link to="/GripSize" className="button">
+          <Link to="/GripSize" prefetch="intent" className="button">
             Choose grip &amp; size
           </Link>
         </div>

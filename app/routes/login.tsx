@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useActionData } from "react-router";
+import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { z } from "zod";
 import { ErrorSummary, TextField } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
@@ -34,6 +34,8 @@ export default function Login() {
         <h2 id="guest-title">Continue as guest</h2>
         <p>No account needed. We only need an e-mail address for your order confirmation.</p>
         <Form method="post" {...getFormProps(form)} className="stack">
+          {/* The next step's code and data load while the buyer fills this one in. */}
+          <PrefetchPageLinks page="/Shipping" />
           {showSummary ? (
             <ErrorSummary
               items={contactError ? [{ fieldId: fields.contact.id, label: "E-mail", message: contactError }] : []}

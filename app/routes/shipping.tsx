@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, PrefetchPageLinks, Link, useActionData } from "react-router";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
 import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
@@ -59,6 +59,8 @@ export default function Shipping() {
       <div className="page__content">
         <h1>Shipping</h1>
         <Form method="post" {...getFormProps(form)} className="stack">
+          {/* The next step's code and data load while the buyer fills this one in. */}
+          <PrefetchPageLinks page="/Payment" />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
           {order.contact && !fields.contact.errors ? (
             <p className="known-contact">

@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+/**
+ * Runs the production server build through React Router's real request handler, with one route's loader
+ * replaced by one that fails the way a database query might. This is what a buyer would see in production.
+ * The build must exist (`npm test` builds before it runs Vitest).
+ */
+const buildFile = path.resolve("build/server/index.js");
+
+let build: ServerBuild;
+
+beforeAll(async () => {
+  if (!existsSync(buildFile)) throw new Error("Run `npm run build` first: this test uses the production build");
+  build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+/** The build with one route's loader replaced by one that throws `thrown`. */
+function withThrowingLoader(routeId: string, thrown: unknown): ServerBuild {
+  const route = build.routes[routeId]!;
+  const loader = () => {
+    throw thrown;
+  };
+  return { ...build, routes: { ...build.routes, [routeId]: { ...route, module: { ...route.module, loader } } } };
+}
+
+describe("an unexpected server error in production", () => {
+  it("answers 500 with the generic page and a reference id, and logs the details under that id", async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
+    const secret = new Error('relation "orders_secret" does not exist (/srv/deck/app/db/orders.server.ts:42)');
+    const handler = createRequestHandler(withThrowingLoader("routes/payment", secret), "production");
+
+    const response = await handler(new Request("http://shop.test/Payment"));
+    const html = await response.text();
+    const reference = response.headers.get("X-Request-Id");
+
+    expect(response.status).toBe(500);
+    expect(html).toContain("Internal Server Error");
+    expect(html).toContain(">500<");
+    expect(reference).toMatch(/^[0-9a-f]{8}$/);
+    expect(html).toContain(reference);
+    expect(html).not.toContain("orders_secret");
+    expect(html).not.toContain("/srv/deck");
+    expect(html).not.toMatch(/at \S+ \(/); // no stack frames
+    expect(logged.some((line) => line.includes(`[${reference}]`) && line.includes("orders_secret"))).toBe(true);
+  });
+
+  it("a thrown response keeps its status and message (description = the error message)", async () => {
+    const resting = new Response("The payment service is resting", { status: 503 });
+    const handler = createRequestHandler(withThrowingLoader("routes/payment", resting), "production");
+    const response = await handler(new Request("http://shop.test/Payment"));
+    const html = await response.text();
+    expect(response.status).toBe(503);
+    expect(html).toContain("The payment service is resting");
+    expect(html).toContain("Internal Server Error");
+  });
+
+  it("an unknown path answers 404 with the path, also through the production handler", async () => {
+    const handler = createRequestHandler(build, "production");
+    const response = await handler(new Request("http://shop.test/no/such/page"));
+    const html = await response.text();
+    expect(response.status).toBe(404);
+    expect(html).toContain("Page Not Found");
+    expect(html).toMatch(/Page not found: (<!-- -->)?\/no\/such\/page/);
+  });
+});
