@@ -1,27 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, PrefetchPageLinks, useActionData } from "react-router";
-import { z } from "zod";
 import { ErrorSummary, TextField } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
-import { contactSchema } from "~/modules/order/order-schema";
+import { guestContactSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: `Login · ${catalog.shopName}` }];
 
-const guestSchema = z.object({ contact: contactSchema });
-
 export async function action({ request }: Route.ActionArgs) {
-  return handleStepSubmission(request, guestSchema, "/Shipping");
+  return handleStepSubmission(request, guestContactSchema, "/Shipping");
 }
 
 export default function Login() {
   const order = useOrder();
   const { form, fields, showSummary } = useStepForm({
     id: "guest",
-    schema: guestSchema,
+    schema: guestContactSchema,
     lastResult: useActionData<typeof action>(),
     onValid: ({ contact }) => orderStore.setContact(contact),
   });
