@@ -9,6 +9,7 @@ process.env.NODE_ENV ??= "production";
 const { createRequestHandler } = await import("@react-router/express");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
+const { sameOriginGuard } = await import("./server/same-origin.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -41,6 +42,7 @@ app.use(
   express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
 );
 app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false, redirect: false }));
+app.use(sameOriginGuard());
 app.use(createRequestHandler({ build }));
 
 await lifecycle.start();

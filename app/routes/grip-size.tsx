@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { DeckPreview } from "~/components/deck-preview";
 import { ErrorSummary } from "~/components/form-fields";
@@ -19,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function GripSize() {
   const order = useOrder();
-  const { form, fields, showSummary } = useStepForm({
+  const { fields, formProps, showSummary } = useStepForm({
     id: "grip-size",
     schema: optionsSchema,
     lastResult: useActionData<typeof action>(),
@@ -38,7 +37,7 @@ export default function GripSize() {
       </div>
       <div className="page__content">
         <h1>Choose grip and size</h1>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <PrefetchPageLinks page="/Login" />
           {showSummary ? (

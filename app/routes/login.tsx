@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { ErrorSummary, TextField } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
@@ -16,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Login() {
   const order = useOrder();
-  const { form, fields, showSummary } = useStepForm({
+  const { form, fields, formProps, showSummary } = useStepForm({
     id: "guest",
     schema: guestContactSchema,
     lastResult: useActionData<typeof action>(),
@@ -30,7 +29,7 @@ export default function Login() {
       <section className="card-panel" aria-labelledby="guest-title">
         <h2 id="guest-title">Continue as guest</h2>
         <p>No account needed. We only need an e-mail address for your order confirmation.</p>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <PrefetchPageLinks page="/Shipping" />
           {showSummary ? (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { databaseContext, sessionContext } from "~/request-context.server";
 import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
-import { sameOriginMiddleware, sessionMiddleware } from "~/modules/middleware/root-middleware.server";
+import { sessionMiddleware } from "~/modules/middleware/root-middleware.server";
 import { createSession } from "~/modules/session/session.server";
 import { contextFor, databaseKind, openTestDatabase } from "~/test/test-database";
 import * as gripSize from "./grip-size";
@@ -214,27 +214,5 @@ describe("middleware", () => {
     const response = await sessionMiddleware({ request, params: {}, context } as never, next);
     expect((response as Response).status).toBe(200);
     expect(context.get(sessionContext)).toBeNull();
-  });
-
-  it.each([
-    ["another site's origin", { Origin: "https://evil.test" }],
-    ["no origin and no referer", {}],
-    ["another site's referer", { Referer: "https://evil.test/form" }],
-  ])("same-origin: refuses a POST with %s (403)", async (_, headers) => {
-    const request = new Request(`${ORIGIN}/Login`, { method: "POST", headers });
-    await expect(
-      Promise.resolve().then(() => sameOriginMiddleware({ request, params: {}, context: contextFor(database) } as never, next)),
-    ).rejects.toMatchObject({ init: { status: 403 } });
-  });
-
-  it("same-origin: lets our own forms and every GET through", async () => {
-    for (const request of [
-      new Request(`${ORIGIN}/Login`, { method: "POST", headers: { Origin: ORIGIN } }),
-      new Request(`${ORIGIN}/Login`, { method: "POST", headers: { Referer: `${ORIGIN}/Login` } }),
-      new Request(`${ORIGIN}/Login`, { headers: { Origin: "https://elsewhere.test" } }),
-    ]) {
-      const response = await sameOriginMiddleware({ request, params: {}, context: contextFor(database) } as never, next);
-      expect((response as Response).status).toBe(200);
-    }
   });
 });

@@ -1,11 +1,11 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, PrefetchPageLinks, Link, useActionData } from "react-router";
+import { useState } from "react";
+import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
 import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
-import { shippingStepSchema } from "~/modules/order/order-schema";
+import { contactSchema, shippingStepSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import type { Route } from "./+types/shipping";
 
@@ -27,7 +27,7 @@ const fieldLabels = {
 
 export default function Shipping() {
   const order = useOrder();
-  const { form, fields, showSummary } = useStepForm({
+  const { form, fields, formProps, showSummary } = useStepForm({
     id: "shipping",
     schema: shippingStepSchema,
     lastResult: useActionData<typeof action>(),
@@ -42,6 +42,10 @@ export default function Shipping() {
       orderStore.setCountry(address.country);
     },
   });
+  // The contact line replaces the e-mail field only for an address that arrived valid (from the Login step);
+  // once the buyer edits it here, the field stays, so typing never makes it vanish under their fingers.
+  const [editingContact, setEditingContact] = useState(false);
+  const contactKnown = !editingContact && !fields.contact.errors && contactSchema.safeParse(order.contact).success;
   const country = order.country || catalog.homeCountry;
   const errorItems: FormErrorItem[] = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).flatMap((key) => {
     const message = fields[key].errors?.[0];
@@ -58,13 +62,16 @@ export default function Shipping() {
     <div className="page page--split">
       <div className="page__content">
         <h1>Shipping</h1>
-        <Form method="post" {...getFormProps(form)} className="stack">
+        <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <PrefetchPageLinks page="/Payment" />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
-          {order.contact && !fields.contact.errors ? (
+          {contactKnown ? (
             <p className="known-contact">
-              Order updates go to <strong>{order.contact}</strong>. <Link to="/Login">Change</Link>
+              Order updates go to <strong>{order.contact}</strong>.{" "}
+              <button type="button" className="link-button" onClick={() => setEditingContact(true)}>
+                Change e-mail
+              </button>
               <input type="hidden" name={fields.contact.name} value={order.contact} />
             </p>
           ) : (
@@ -74,6 +81,7 @@ export default function Shipping() {
               autoComplete="email"
               spellCheck={false}
               hint="For your order confirmation and delivery updates."
+              autoFocus={editingContact}
               value={order.contact}
               onChange={(event) => order.setContact(event.currentTarget.value)}
             />

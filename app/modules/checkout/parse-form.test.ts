@@ -10,6 +10,10 @@ function form(fields: Record<string, string | string[]>) {
   return data;
 }
 
+function errorsOf(submission: ReturnType<typeof parseForm>) {
+  return submission.status === "error" ? submission.error : undefined;
+}
+
 describe("parseForm", () => {
   it("turns a width into a number and a ticked checkbox into true", () => {
     const submission = parseForm(form({ size: "8.25", grip: "on" }), optionsSchema);
@@ -25,19 +29,18 @@ describe("parseForm", () => {
   it("reports a missing or non-numeric width on its field", () => {
     for (const size of ["", "wide", "1e309"]) {
       const submission = parseForm(form({ size }), optionsSchema);
-      expect(submission.status).toBe("error");
-      expect(submission.error).toEqual({ size: ["Choose a deck width"] });
+      expect(errorsOf(submission)).toEqual({ size: ["Choose a deck width"] });
     }
   });
 
   it("keys errors by field name and keeps the buyer's input for the reply", () => {
     const submission = parseForm(form({ contact: "ada@example.com", name: "", country: "DE" }), shippingStepSchema);
-    expect(submission.error?.name).toEqual(["Enter your full name"]);
+    expect(errorsOf(submission)?.name).toEqual(["Enter your full name"]);
     expect(submission.reply().initialValue).toMatchObject({ contact: "ada@example.com", country: "DE" });
   });
 
   it("rejects a field sent twice instead of picking one", () => {
     const submission = parseForm(form({ size: ["8", "8.5"] }), optionsSchema);
-    expect(submission.error?.size).toBeDefined();
+    expect(errorsOf(submission)?.size).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import type * as z from "zod/mini";
 import { parseForm } from "./parse-form";
@@ -6,7 +6,8 @@ import { parseForm } from "./parse-form";
 /**
  * The form behaviour shared by the checkout steps: validate with the step's schema on blur, revalidate as the
  * buyer types, and on a valid submit hand the parsed value to `onValid` (which writes it to the order store)
- * before the server validates the same schema again.
+ * before the server validates the same schema again. The error summary appears after any submit attempt
+ * that has errors (conform calls its own onSubmit only for valid forms, so the attempt is noted on the form).
  */
 export function useStepForm<Schema extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(options: {
   id: string;
@@ -23,10 +24,17 @@ export function useStepForm<Schema extends z.ZodMiniType<Record<string, unknown>
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, schema),
     onSubmit(_event, { submission }) {
-      setAttempted(true);
       if (submission?.status === "success") onValid(submission.value);
     },
   });
+  const conformFormProps = getFormProps(form);
+  const formProps = {
+    ...conformFormProps,
+    onSubmit(event: React.FormEvent<HTMLFormElement>) {
+      setAttempted(true);
+      conformFormProps.onSubmit(event);
+    },
+  };
   const showSummary = attempted || lastResult?.status === "error";
-  return { form, fields, showSummary };
+  return { form, fields, formProps, showSummary };
 }

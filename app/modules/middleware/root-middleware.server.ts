@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { data, type MiddlewareFunction } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { databaseContext, requestIdContext, sessionContext } from "~/request-context.server";
 import { readSession } from "~/modules/session/session.server";
 
@@ -11,32 +11,6 @@ export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ contex
   response.headers.set("X-Request-Id", requestId);
   return response;
 };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * CSRF defence: a state-changing request must come from one of our own pages. Browsers send Origin on
- * every cross-site POST (and on same-origin ones); a request with neither Origin nor Referer is refused too.
- */
-export const sameOriginMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (SAFE_METHODS.has(request.method)) return next();
-  const source = request.headers.get("Origin") ?? originOf(request.headers.get("Referer"));
-  if (source !== new URL(request.url).origin) {
-    throw data("This form was sent from another site, so it was refused. Reload the page and try again.", {
-      status: 403,
-    });
-  }
-  return next();
-};
-
-function originOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Reads the visitor's session. A database outage must not take down pages that do not need it, so a failed
@@ -54,4 +28,5 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return next();
 };
 
-export const rootMiddleware = [requestIdMiddleware, sameOriginMiddleware, sessionMiddleware];
+// The same-origin (CSRF) check runs before React Router, in server/same-origin.mjs.
+export const rootMiddleware = [requestIdMiddleware, sessionMiddleware];

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import os from "node:os";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests against the production build (`npm run build` first), served by server.mjs on a fresh,
+ * throwaway PGlite directory. The browser is the system's Chromium: Playwright never downloads one here.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Playwright loads this file in the runner and again in every worker, but only the runner starts the web
+// server. The directory is therefore made lazily, when the server's environment is read, and removed when
+// the runner exits (after the server has been stopped). E2E_KEEP_DATA=1 keeps it for a post-mortem.
+let dataDir: string | undefined;
+function freshDataDir(): string {
+  if (!dataDir) {
+    const dir = fs.mkdtempSync(`${os.tmpdir()}/deck-e2e-`);
+    dataDir = dir;
+    if (!process.env.E2E_KEEP_DATA) process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  return dataDir;
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node server.mjs",
+    url: `${baseURL}/healthz`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      get DATA_DIR() {
+        return freshDataDir();
+      },
+      NODE_ENV: "production",
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // server.mjs closes PGlite on SIGTERM; without this Playwright would SIGKILL it.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const SHOP_NAME = "Deck Studio";
+
+/** Every page of the spec (§2) with the heading its content starts with. */
+export const pages = [
+  { path: "/", heading: "Custom skateboard deck" },
+  { path: "/editor", heading: "Design your deck" },
+  { path: "/Example", heading: "Example" },
+  { path: "/GripSize", heading: "Choose grip and size" },
+  { path: "/Login", heading: "Login" },
+  { path: "/Payment", heading: "Payment" },
+  { path: "/Shipping", heading: "Shipping" },
+] as const;
+
+/**
+ * Resolves once React has hydrated the whole document. The app hydrates `document` itself, and React tags a
+ * DOM node with its fiber when that node is hydrated; `<html>` is the last node to complete, and the commit
+ * follows in the same task. Interacting earlier would hit the server-rendered HTML without its handlers.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.documentElement).some((key) => key.startsWith("__reactFiber$")),
+  );
+}
+
+/** Loads a page as a buyer would and waits until it is interactive. */
+export async function open(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of GET ${path}`).toBe(200);
+  await waitForHydration(page);
+}
+
+/** Reloads the page and waits until it is interactive again. */
+export async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await waitForHydration(page);
+}
+
+/** The default layout (spec §2): header with the shop's name, the page's heading inside main, a footer. */
+export async function expectLayout(page: Page, heading: string | RegExp): Promise<void> {
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: SHOP_NAME, exact: true })).toBeVisible();
+  await expect(header.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(SHOP_NAME);
+}
+
+/** Runs axe with the WCAG 2.0/2.1 A and AA rules and expects no violations (shown in full when there are). */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const violations = results.violations.map(({ id, impact, help, nodes }) => ({
+    id,
+    impact,
+    help,
+    targets: nodes.map((node) => node.target.join(" ")),
+  }));
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The shipping form's controls, by their labels. */
+export function shippingForm(page: Page) {
+  return {
+    email: page.getByLabel("E-mail"),
+    name: page.getByLabel("Full name"),
+    address: page.getByLabel("Street and house number"),
+    addressextend: page.getByLabel("Apartment, suite, etc. (optional)"),
+    postalcode: page.getByLabel("Postal code"),
+    city: page.getByLabel("Town or city"),
+    country: page.getByLabel("Country"),
+    submit: page.getByRole("button", { name: "Continue to payment" }),
+  };
+}
+
+/** A control shows `message` as its error: marked invalid and described by the message. */
+export async function expectFieldError(control: Locator, message: string): Promise<void> {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+}
+
+/** One line of the order summary's price table, e.g. ("Shipping to Germany", "€4.90"). */
+export async function expectPriceLine(summary: Locator, label: string, amount: string): Promise<void> {
+  const row = summary.getByRole("row", { name: label });
+  await expect(row.getByRole("rowheader")).toHaveText(label);
+  await expect(row.getByRole("cell")).toHaveText(amount);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

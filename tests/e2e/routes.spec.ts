@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { expectLayout, open, pages, waitForHydration } from "./helpers";
+
+test.describe("routes", () => {
+  for (const { path, heading } of pages) {
+    test(`${path} shows "${heading}" inside the layout`, async ({ page }) => {
+      await open(page, path);
+      await expectLayout(page, heading);
+    });
+  }
+
+  test("paths match case-insensitively: /gripsize is the GripSize page", async ({ page }) => {
+    await open(page, "/gripsize");
+    await expectLayout(page, "Choose grip and size");
+    await expect(page).toHaveURL(/\/gripsize$/);
+  });
+
+  test("the header's links navigate between pages", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Grip & size" }).click();
+    await expect(page).toHaveURL(/\/GripSize$/);
+    await expectLayout(page, "Choose grip and size");
+    await page.getByRole("banner").getByRole("link", { name: "Deck Studio", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLayout(page, "Custom skateboard deck");
+  });
+});
+
+test.describe("unknown paths", () => {
+  test("answer 404 with the 404 page inside the layout", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expectLayout(page, "Page Not Found");
+    const main = page.getByRole("main");
+    await expect(main.getByText("404", { exact: true })).toBeVisible();
+    await expect(main.getByText("Page not found: /no-such-page", { exact: true })).toBeVisible();
+  });
+
+  test("nested unknown paths name the full path", async ({ page }) => {
+    const response = await page.goto("/GripSize/extra");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Page not found: /GripSize/extra", { exact: true })).toBeVisible();
+  });
+
+  test("the 404 page leads back into the shop", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("link", { name: "Go to the start page" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLayout(page, "Custom skateboard deck");
+  });
+});
+
+test.describe("guest middleware", () => {
+  test("/Example renders for a visitor without a session", async ({ page, context }) => {
+    expect(await context.cookies()).toEqual([]);
+    await open(page, "/Example");
+    await expect(page).toHaveURL(/\/Example$/);
+    await expectLayout(page, "Example");
+  });
+
+  test("/Example renders for a visitor whose session cookie is forged", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "__session", value: "forged.value", url: baseURL! }]);
+    await open(page, "/Example");
+    await expect(page).toHaveURL(/\/Example$/);
+    await expectLayout(page, "Example");
+  });
+});
+
+test("/healthz answers 200 with JSON status ok", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+  expect(await response.json()).toMatchObject({ status: "ok" });
+});
