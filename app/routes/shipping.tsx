@@ -83,7 +83,10 @@ export default function Shipping() {
               hint="For your order confirmation and delivery updates."
               autoFocus={editingContact}
               value={order.contact}
-              onChange={(event) => order.setContact(event.currentTarget.value)}
+              onChange={(event) => {
+                setEditingContact(true);
+                order.setContact(event.currentTarget.value);
+              }}
             />
           )}
           <TextField
