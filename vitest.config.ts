@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
-          exclude: ["app/**/*.integration.test.{ts,tsx}"],
+          exclude: ["**/*.integration.test.{ts,tsx}"],
           environment: "node",
         },
       },
@@ -24,7 +24,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["app/**/*.integration.test.{ts,tsx}"],
+          include: ["app/**/*.integration.test.{ts,tsx}", "server/**/*.integration.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           env: { SESSION_SECRET: "integration-test-secret-that-is-long-enough" },

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The production server as an operator runs it (`node server.mjs` on the built app, PGlite in a fresh DATA_DIR):
+ * caching of hashed assets, security headers, the body limit, and a clean exit on SIGTERM.
+ */
+const port = 3400 + Math.floor(Math.random() * 500);
+const base = `http://127.0.0.1:${port}`;
+let server: ChildProcess;
+let dataDir: string;
+let output = "";
+
+async function waitForHealthy(timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "deck-server-"));
+  server = spawn(process.execPath, ["server.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+  await waitForHealthy(45_000);
+}, 60_000);
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the production server", () => {
+  it("serves hashed assets with a one-year immutable cache", async () => {
+    const asset = readdirSync("build/client/assets").find((file) => file.endsWith(".js"));
+    const response = await fetch(`${base}/assets/${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("renders pages with security headers and a request id, and compresses them", async () => {
+    const response = await fetch(`${base}/GripSize`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}$/);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("refuses a body over 1 MiB with 413 before parsing it", async () => {
+    const response = await fetch(`${base}/Shipping`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: `name=${"x".repeat(1024 * 1024 + 1)}`,
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it("keeps the embedded database in DATA_DIR", () => {
+    expect(readdirSync(path.join(dataDir, "pglite")).length).toBeGreaterThan(0);
+  });
+
+  it("closes the database and exits 0 on SIGTERM", async () => {
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    const started = Date.now();
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(output).toContain("closing the server and the database");
+  });
+});
