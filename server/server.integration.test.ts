@@ -35,8 +35,8 @@ beforeAll(async () => {
   });
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
-  await waitForHealthy(45_000);
-}, 60_000);
+  await waitForHealthy(100_000);
+}, 120_000);
 
 afterAll(() => {
   if (server.exitCode === null) server.kill("SIGKILL");

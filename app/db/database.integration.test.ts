@@ -91,7 +91,7 @@ describe("the embedded database in a data directory", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two cold starts of an on-disk PGlite: a few seconds each, far more on a loaded machine
 });
 
 describe("a database that stops answering", () => {
