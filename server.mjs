@@ -10,6 +10,7 @@ const { createRequestHandler } = await import("@react-router/express");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { sameOriginGuard } = await import("./server/same-origin.mjs");
+const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -36,12 +37,16 @@ app.use((req, res, next) => {
   }
   next();
 });
-// Hashed file names change with their content, so browsers may keep them for a year.
-app.use(
-  "/assets",
-  express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y", index: false }),
-);
-app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false, redirect: false }));
+const clientDir = path.join(root, "build/client");
+const staticOptions = {
+  index: false,
+  redirect: false,
+  setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(clientDir, file))),
+};
+app.use(express.static(clientDir, staticOptions));
+// A build id that is not (or no longer) on this server: a JSON 404, which tells the client to check for updates.
+app.use("/builds", (req, res) => res.status(404).json({ error: "unknown build" }));
+app.use(prerenderedPages(clientDir));
 app.use(sameOriginGuard());
 app.use(createRequestHandler({ build }));
 

@@ -2,6 +2,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { mountApp } from "./modules/app/mount-app";
+import { installChunkErrorGuard } from "./modules/build-update/build-updates.client";
+
+installChunkErrorGuard();
 
 startTransition(() => {
   mountApp(() => {

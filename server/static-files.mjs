@@ -1,0 +1,39 @@
+// How the server hands out files from the client build. Hashed assets never change, so browsers keep them
+// for a year; everything that can change between deployments must be revalidated.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const REVALIDATE = "no-cache";
+
+/** Cache-Control for a file of the client build, by its URL path. */
+export function cacheControlFor(urlPath) {
+  if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (urlPath === "/builds/latest.json") return "no-store";
+  // A build's meta is named by the build's id: it never changes.
+  if (urlPath.startsWith("/builds/meta/")) return "public, max-age=31536000, immutable";
+  if (/\.(html|data|json)$/.test(urlPath)) return REVALIDATE;
+  return "public, max-age=3600";
+}
+
+/**
+ * Prerendered pages (listed in this build's meta) are sent as the HTML written at build time. Paths match
+ * exactly as prerendered; other spellings (/EDITOR) fall through to server rendering, which gives the same page.
+ */
+export function prerenderedPages(clientDir) {
+  const latest = JSON.parse(readFileSync(path.join(clientDir, "builds/latest.json"), "utf8"));
+  const meta = JSON.parse(readFileSync(path.join(clientDir, "builds/meta", `${latest.id}.json`), "utf8"));
+  const files = new Map(
+    meta.prerendered
+      .map((page) => [page, path.join(clientDir, page === "/" ? "index.html" : `${page}/index.html`)])
+      .filter(([, file]) => existsSync(file)),
+  );
+  return (req, res, next) => {
+    const file = (req.method === "GET" || req.method === "HEAD") && files.get(req.path);
+    if (!file) {
+      next();
+      return;
+    }
+    res.setHeader("Cache-Control", REVALIDATE);
+    res.sendFile(file);
+  };
+}

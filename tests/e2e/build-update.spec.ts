@@ -1,0 +1,112 @@
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./helpers";
+
+const width = (page: Page, label: string) => page.getByRole("radio", { name: label });
+
+/** Counts full document loads after the first one (reloads and hard navigations). */
+function countReloads(page: Page) {
+  const counter = { reloads: 0 };
+  page.on("load", () => counter.reloads++);
+  return counter;
+}
+
+test.describe("a new build is deployed", () => {
+  test("after 60 minutes the page reloads onto it, and the order is intact", async ({ page }) => {
+    await page.clock.install();
+    await page.route("**/builds/latest.json", (route) =>
+      route.fulfill({ json: { id: "0badc0de", time: "2026-11-21T12:00:00.000Z" }, headers: { "Cache-Control": "no-store" } }),
+    );
+    await open(page, "/GripSize");
+    await width(page, "8.25″").check();
+    await page.getByRole("checkbox", { name: /grip tape/i }).check();
+    const counter = countReloads(page);
+
+    await page.clock.runFor("59:00");
+    expect(counter.reloads).toBe(0);
+    const reloaded = page.waitForEvent("load");
+    await page.clock.runFor("01:00");
+    await reloaded;
+
+    await expect(width(page, "8.25″")).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /grip tape/i })).toBeChecked();
+  });
+
+  test("no reload while the build is still the latest", async ({ page }) => {
+    await page.clock.install();
+    await open(page, "/GripSize");
+    const counter = countReloads(page);
+    const checked = page.waitForResponse("**/builds/latest.json");
+    await page.clock.runFor("60:00");
+    expect((await checked).status()).toBe(200);
+    await page.clock.runFor("00:05");
+    expect(counter.reloads).toBe(0);
+  });
+});
+
+test.describe("this build's meta", () => {
+  test("is fetched 1 s after the app is ready", async ({ page }) => {
+    await page.clock.install();
+    const metaRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/builds/meta/")) metaRequests.push(request.url());
+    });
+    await open(page, "/");
+    const response = page.waitForResponse("**/builds/meta/*.json");
+    await page.clock.runFor(1_000);
+    const meta = await (await response).json();
+    expect(meta.prerendered).toEqual(["/", "/editor"]);
+    expect(metaRequests).toHaveLength(1);
+  });
+
+  test("is not fetched on a slow-2g connection", async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "connection", { value: { effectiveType: "slow-2g" }, configurable: true });
+    });
+    await page.clock.install();
+    const metaRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/builds/meta/")) metaRequests.push(request.url());
+    });
+    await open(page, "/");
+    await page.clock.runFor(5_000);
+    expect(metaRequests).toEqual([]);
+  });
+});
+
+test.describe("a page's code fails to load after a deployment", () => {
+  test("reloads once, and a second failure within 10 s shows the error page instead of looping", async ({ page }) => {
+    await page.route(/\/assets\/grip-size-[^/]*\.js$/, (route) => route.abort());
+    await open(page, "/");
+    const counter = countReloads(page);
+
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("main").getByRole("link", { name: "Choose grip & size" }).click();
+    await reloaded;
+    expect(counter.reloads).toBe(1);
+    await expect(page).toHaveURL(/\/$/); // React Router reloads the page the buyer was on
+
+    await page.getByRole("main").getByRole("link", { name: "Choose grip & size" }).click();
+    await expect(page.getByText("This page could not be loaded, probably because the shop was just updated.")).toBeVisible();
+    expect(counter.reloads).toBe(1);
+  });
+});
+
+test("build files are served with the right caching", async ({ request }) => {
+  const latest = await request.get("/builds/latest.json");
+  expect(latest.headers()["cache-control"]).toBe("no-store");
+  const { id } = await latest.json();
+  expect(id).toMatch(/^[0-9a-f]{8}$/);
+  const meta = await request.get(`/builds/meta/${id}.json`);
+  expect(meta.status()).toBe(200);
+  expect(meta.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await request.get("/builds/meta/00000000.json")).status()).toBe(404);
+});
+
+test("prerendered pages are served with their data payloads beside them", async ({ request }) => {
+  const editor = await request.get("/editor");
+  expect(editor.status()).toBe(200);
+  expect(editor.headers()["cache-control"]).toBe("no-cache");
+  expect(await editor.text()).toContain("Design your deck");
+  const payload = await request.get("/editor.data");
+  expect(payload.status()).toBe(200);
+});
