@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundPage } from "./components/not-found-page";
 import { startBuildUpdates } from "./modules/build-update/build-updates.client";
+import { useChunkErrorPage } from "./modules/build-update/use-chunk-error-page";
 import { ServerErrorPage } from "./components/server-error-page";
 import { SiteLayout } from "./components/site-layout";
 import { rootMiddleware } from "./modules/middleware/root-middleware.server";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Once the app is ready: fetch this build's meta after 1 s, check for a newer build every 60 minutes.
   useEffect(() => startBuildUpdates(), []);
+  useChunkErrorPage();
   return <Outlet />;
 }
 

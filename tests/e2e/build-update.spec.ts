@@ -36,7 +36,7 @@ test.describe("a new build is deployed", () => {
     await open(page, "/GripSize");
     const counter = countReloads(page);
     const checked = page.waitForResponse("**/builds/latest.json");
-    await page.clock.runFor("60:00");
+    await page.clock.runFor("01:00:00");
     expect((await checked).status()).toBe(200);
     await page.clock.runFor("00:05");
     expect(counter.reloads).toBe(0);

@@ -1,11 +1,14 @@
 import { currentBuildId, type LatestBuild } from "./build-meta";
+import { CHUNK_ERROR_EVENT, CHUNK_ERROR_MESSAGE } from "./chunk-error";
 import { startBuildWatcher } from "./build-watcher";
 import { isReloadHeld, onHoldReleased } from "./reload-holds";
 import { createReloadGuard, type ReloadGuard } from "./reload-guard";
 
-/** The message on the error page when a page's code cannot be loaded twice in a row. */
-export const CHUNK_ERROR_MESSAGE =
-  "This page could not be loaded, probably because the shop was just updated. Reload the page to continue.";
+
+function refuseReload(): Error {
+  window.dispatchEvent(new Event(CHUNK_ERROR_EVENT));
+  return new Error(CHUNK_ERROR_MESSAGE);
+}
 
 function sessionStorageOrUndefined(): Storage | undefined {
   try {
@@ -20,15 +23,17 @@ function sessionStorageOrUndefined(): Storage | undefined {
  * Two sources: Vite's `vite:preloadError` (our own lazy imports), and React Router's route-module import,
  * which logs "Error loading route module" and then calls `location.reload()` itself with no loop guard.
  * React Router offers no hook there, so we watch for that log line: inside the 10 s window we throw from it,
- * which stops React Router before its reload and turns the failed import into a route error (the error page).
+ * which stops React Router before its reload. Either way a refused reload raises CHUNK_ERROR_EVENT, which
+ * `useChunkErrorPage` turns into the error page (React Router itself would just render an empty page).
  */
 export function installChunkErrorGuard(guard: ReloadGuard = createReloadGuard(sessionStorageOrUndefined)) {
   window.addEventListener("vite:preloadError", (event) => {
     if (guard.claimReload(window.location.pathname)) {
       event.preventDefault();
       window.location.reload();
+    } else {
+      refuseReload(); // the import then rejects as usual
     }
-    // Otherwise the import rejects as usual and the nearest error boundary shows the error page.
   });
 
   const logError = console.error.bind(console);
@@ -36,7 +41,7 @@ export function installChunkErrorGuard(guard: ReloadGuard = createReloadGuard(se
     logError(...args);
     const routeModuleFailed = typeof args[0] === "string" && args[0].startsWith("Error loading route module");
     if (routeModuleFailed && !guard.claimReload(window.location.pathname)) {
-      throw new Error(CHUNK_ERROR_MESSAGE);
+      throw refuseReload();
     }
   };
 }
