@@ -1,12 +1,12 @@
 import { currentBuildId, type LatestBuild } from "./build-meta";
-import { CHUNK_ERROR_EVENT, CHUNK_ERROR_MESSAGE } from "./chunk-error";
+import { CHUNK_ERROR_MESSAGE, markChunkFailed } from "./chunk-error";
 import { startBuildWatcher } from "./build-watcher";
 import { isReloadHeld, onHoldReleased } from "./reload-holds";
 import { createReloadGuard, type ReloadGuard } from "./reload-guard";
 
 
 function refuseReload(): Error {
-  window.dispatchEvent(new Event(CHUNK_ERROR_EVENT));
+  markChunkFailed();
   return new Error(CHUNK_ERROR_MESSAGE);
 }
 
@@ -23,7 +23,7 @@ function sessionStorageOrUndefined(): Storage | undefined {
  * Two sources: Vite's `vite:preloadError` (our own lazy imports), and React Router's route-module import,
  * which logs "Error loading route module" and then calls `location.reload()` itself with no loop guard.
  * React Router offers no hook there, so we watch for that log line: inside the 10 s window we throw from it,
- * which stops React Router before its reload. Either way a refused reload raises CHUNK_ERROR_EVENT, which
+ * which stops React Router before its reload. Either way a refused reload marks the chunk as failed, which
  * `useChunkErrorPage` turns into the error page (React Router itself would just render an empty page).
  */
 export function installChunkErrorGuard(guard: ReloadGuard = createReloadGuard(sessionStorageOrUndefined)) {

@@ -2,5 +2,23 @@
 export const CHUNK_ERROR_MESSAGE =
   "This page could not be loaded, probably because the shop was just updated. Reload the page to continue.";
 
-/** Dispatched on window when a chunk failed again inside the guard's window; the app shows the error page. */
-export const CHUNK_ERROR_EVENT = "deck-studio:chunk-error";
+/**
+ * Whether a chunk failed again inside the reload guard's window. It lives outside React on purpose: the error
+ * boundary resets when the failed navigation commits, and the page must keep showing the error after that.
+ */
+let chunkFailed = false;
+const listeners = new Set<() => void>();
+
+export function markChunkFailed() {
+  chunkFailed = true;
+  for (const listener of listeners) listener();
+}
+
+export function hasChunkFailed(): boolean {
+  return chunkFailed;
+}
+
+export function onChunkFailed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
