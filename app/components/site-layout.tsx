@@ -27,6 +27,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                   Grip &amp; size
                 </Link>
               </li>
+              <li>
+                {/* One link for everyone: it leads to the order history, or to sign-in first. */}
+                <Link to="/account">Account</Link>
+              </li>
             </ul>
           </nav>
         </div>
@@ -40,6 +44,17 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           {catalog.shopName} · {catalog.product.name}. All prices include VAT.
         </p>
         <p>Card payments run in test mode: no real money is charged.</p>
+        <p>
+          Emoji artwork:{" "}
+          <a href="https://github.com/jdecked/twemoji" rel="noreferrer">
+            Twemoji
+          </a>{" "}
+          by Twitter, Inc. and other contributors, licensed under{" "}
+          <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer">
+            CC BY 4.0
+          </a>
+          .
+        </p>
       </footer>
     </>
   );

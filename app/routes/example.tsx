@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
+import { EmojiShowcase } from "~/modules/emoji/emoji-showcase";
 import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
 
 export const middleware = routeMiddleware("guest");
@@ -9,12 +10,13 @@ export const meta = () => [{ title: `Example · ${catalog.shopName}` }];
 /** Guest-only showcase of the shop's widgets (spec §2: route middleware "guest"). */
 export default function Example() {
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow stack">
       <h1>Example</h1>
       <p>
         A tour of the pieces that make up {catalog.shopName} for visitors who are not signed in. Start with the{" "}
         <Link to="/editor">deck editor</Link> or go straight to <Link to="/GripSize">grip and size</Link>.
       </p>
+      <EmojiShowcase />
     </div>
   );
 }

@@ -1,0 +1,15 @@
+/** The emoji picker module's public API. */
+export { EmojiPicker, type EmojiPickerProps, type EmojiPickerTexts } from "./emoji-picker";
+export { EmojiPickerField, type EmojiPickerFieldProps } from "./emoji-picker-field";
+export { EmojiShowcase } from "./emoji-showcase";
+export { DEFAULT_IMAGE_BASE_URL, nativeOf } from "./emoji-data";
+export {
+  CATEGORY_KEYS,
+  DEFAULT_CATEGORY_NAMES,
+  SKIN_TONES,
+  type CategoryKey,
+  type EmojiTheme,
+  type InsertMode,
+  type SelectedEmoji,
+  type SkinTone,
+} from "./emoji-types";
