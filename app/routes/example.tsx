@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CardShowcase } from "~/modules/card/card-showcase";
 import { catalog } from "~/modules/catalog/catalog";
 import { EmojiShowcase } from "~/modules/emoji/emoji-showcase";
 import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
@@ -16,6 +17,7 @@ export default function Example() {
         A tour of the pieces that make up {catalog.shopName} for visitors who are not signed in. Start with the{" "}
         <Link to="/editor">deck editor</Link> or go straight to <Link to="/GripSize">grip and size</Link>.
       </p>
+      <CardShowcase />
       <EmojiShowcase />
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { OrderSummary } from "~/components/order-summary";
+import { CardForm } from "~/modules/card/card-form";
 import { catalog, countries } from "~/modules/catalog/catalog";
 import { useOrder } from "~/modules/order/order-store";
 
@@ -11,6 +12,11 @@ export default function Payment() {
     <div className="page page--split">
       <div className="page__content">
         <h1>Payment</h1>
+        <section className="card-panel stack" aria-labelledby="card-title">
+          <h2 id="card-title">Card</h2>
+          {/* Card details stay in the form's own state: never in the order store, storage or the URL. */}
+          <CardForm />
+        </section>
         <section className="card-panel" aria-labelledby="ship-to-title">
           <h2 id="ship-to-title">Ship to</h2>
           {order.name ? (

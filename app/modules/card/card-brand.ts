@@ -1,0 +1,152 @@
+import creditCardType from "credit-card-type";
+
+/**
+ * Card brands the preview has artwork for (spec §2: "about 18 brands"), and how a number is matched to one.
+ *
+ * Order of precedence, first match wins:
+ * 1. a forced `type` (case-insensitive, spaces ignored) that names one of these brands;
+ * 2. the spec's two rules, exactly (§5): visa is 13 or 16 digits starting with 4; mastercard is 51–55 followed
+ *    by 4 digits, or 677189, then 10 more digits (16 in all);
+ * 3. a few brands that credit-card-type does not know (dankort, laser, aura, uatp), by their issuer prefix;
+ * 4. otherwise the brand when exactly one remains possible, counting credit-card-type's candidates and the
+ *    prefixes of rule 3 the number may still grow into. credit-card-type's visa and mastercard never count:
+ *    those two come from rule 2 alone, so that e.g. a 12-digit "4…" or a 2-series "2221…" stays brandless.
+ */
+
+export const CARD_BRANDS = [
+  "visa",
+  "visaelectron",
+  "mastercard",
+  "amex",
+  "discover",
+  "dinersclub",
+  "jcb",
+  "unionpay",
+  "maestro",
+  "elo",
+  "hipercard",
+  "aura",
+  "dankort",
+  "laser",
+  "mir",
+  "troy",
+  "uatp",
+] as const;
+
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export interface CardBrandInfo {
+  /** The name buyers know, for labels and messages. */
+  name: string;
+  /** Complete numbers have one of these digit counts. */
+  lengths: readonly number[];
+  /** Digits of the security code: 4 for amex, 3 for everyone else (product §6). */
+  securityCodeLength: 3 | 4;
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export const cardBrandInfo: Record<CardBrand, CardBrandInfo> = {
+  visa: { name: "Visa", lengths: [13, 16], securityCodeLength: 3 },
+  visaelectron: { name: "Visa Electron", lengths: [16], securityCodeLength: 3 },
+  mastercard: { name: "Mastercard", lengths: [16], securityCodeLength: 3 },
+  amex: { name: "American Express", lengths: [15], securityCodeLength: 4 },
+  discover: { name: "Discover", lengths: [16, 19], securityCodeLength: 3 },
+  dinersclub: { name: "Diners Club", lengths: [14, 16, 19], securityCodeLength: 3 },
+  jcb: { name: "JCB", lengths: range(15, 19), securityCodeLength: 3 },
+  unionpay: { name: "UnionPay", lengths: range(14, 19), securityCodeLength: 3 },
+  maestro: { name: "Maestro", lengths: range(12, 19), securityCodeLength: 3 },
+  elo: { name: "Elo", lengths: [16], securityCodeLength: 3 },
+  hipercard: { name: "Hipercard", lengths: [16, 19], securityCodeLength: 3 },
+  aura: { name: "Aura", lengths: range(16, 19), securityCodeLength: 3 },
+  dankort: { name: "Dankort", lengths: [16], securityCodeLength: 3 },
+  laser: { name: "Laser", lengths: range(16, 19), securityCodeLength: 3 },
+  mir: { name: "Mir", lengths: range(16, 19), securityCodeLength: 3 },
+  troy: { name: "Troy", lengths: [16], securityCodeLength: 3 },
+  uatp: { name: "UATP", lengths: [15], securityCodeLength: 3 },
+};
+
+const SPEC_VISA = /^4(?:\d{12}|\d{15})$/;
+const SPEC_MASTERCARD = /^(?:5[1-5]\d{4}|677189)\d{10}$/;
+
+/**
+ * Issuer prefixes of the brands credit-card-type does not cover. `except` are prefixes inside them that belong
+ * to someone else: 677189 is mastercard in the spec, 1800 is JCB's.
+ */
+const EXTRA_RULES: readonly { brand: CardBrand; prefixes: readonly string[]; except?: readonly string[] }[] = [
+  { brand: "dankort", prefixes: ["5019"] },
+  { brand: "aura", prefixes: ["507860"] },
+  { brand: "laser", prefixes: ["6304", "6706", "6709", "6771"], except: ["677189"] },
+  { brand: "uatp", prefixes: ["1"], except: ["1800"] },
+];
+
+/** Whether the number can still grow into `prefix`, or already starts with it. */
+const compatible = (digits: string, prefix: string) => digits.startsWith(prefix) || prefix.startsWith(digits);
+
+/** "sure" when the number is inside the brand's prefixes for good, "possible" while it may still get there. */
+function extraRuleMatch(digits: string, rule: (typeof EXTRA_RULES)[number]): "sure" | "possible" | null {
+  const except = rule.except ?? [];
+  if (except.some((prefix) => digits.startsWith(prefix))) return null;
+  const prefix = rule.prefixes.find((candidate) => compatible(digits, candidate));
+  if (prefix === undefined) return null;
+  const sure = digits.startsWith(prefix) && !except.some((candidate) => candidate.startsWith(digits));
+  return sure ? "sure" : "possible";
+}
+
+/** credit-card-type's names for the brands we have artwork for; visa and mastercard are deliberately absent. */
+const FROM_CREDIT_CARD_TYPE: Readonly<Record<string, CardBrand>> = {
+  "american-express": "amex",
+  "diners-club": "dinersclub",
+  discover: "discover",
+  jcb: "jcb",
+  unionpay: "unionpay",
+  maestro: "maestro",
+  elo: "elo",
+  hipercard: "hipercard",
+  mir: "mir",
+  troy: "troy",
+};
+
+/** The digits of a card number as typed or pasted: spaces, dashes and anything else are ignored. */
+export function cardDigits(cardNumber: string): string {
+  return cardNumber.replace(/\D/g, "");
+}
+
+export function isCardBrand(value: string): value is CardBrand {
+  return (CARD_BRANDS as readonly string[]).includes(value);
+}
+
+/** A forced `type` property read as the spec says: case-insensitive, spaces ignored. Unknown names give null. */
+export function forcedCardBrand(type: string | undefined): CardBrand | null {
+  const normalised = (type ?? "").toLowerCase().replace(/\s+/g, "");
+  return isCardBrand(normalised) ? normalised : null;
+}
+
+/** The brand of a (possibly partial) card number, or null when there is none or it is still ambiguous. */
+export function detectCardBrand(cardNumber: string, type?: string): CardBrand | null {
+  const forced = forcedCardBrand(type);
+  if (forced) return forced;
+  const digits = cardDigits(cardNumber);
+  if (SPEC_VISA.test(digits)) return "visa";
+  if (SPEC_MASTERCARD.test(digits)) return "mastercard";
+  if (digits === "") return null;
+  const sure = EXTRA_RULES.find((rule) => extraRuleMatch(digits, rule) === "sure");
+  if (sure) return sure.brand;
+  return onlyPossibleBrand(digits);
+}
+
+// The preview asks for the same number's brand several times per keystroke, and credit-card-type deep-clones
+// its tables on every call; remembering the last answer keeps typing cheap.
+let lastAnswer: { digits: string; brand: CardBrand | null } | undefined;
+
+function onlyPossibleBrand(digits: string): CardBrand | null {
+  if (lastAnswer?.digits === digits) return lastAnswer.brand;
+  const candidates = new Set([
+    ...EXTRA_RULES.filter((rule) => extraRuleMatch(digits, rule) === "possible").map((rule) => rule.brand),
+    ...creditCardType(digits).map((match) => FROM_CREDIT_CARD_TYPE[match.type] ?? null),
+  ]);
+  const [only] = candidates;
+  const brand = candidates.size === 1 && only ? only : null;
+  lastAnswer = { digits, brand };
+  return brand;
+}

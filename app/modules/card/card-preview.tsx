@@ -1,0 +1,169 @@
+import { useEffect, useRef, useState } from "react";
+import { detectCardBrand, type CardBrand } from "./card-brand";
+import { BrandMark, CardChip } from "./card-brand-marks";
+import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds";
+import {
+  cardNumberDisplayGroups,
+  describeCard,
+  displayMonth,
+  displayName,
+  displayYear,
+  maskSecurityCode,
+} from "./card-format";
+import type { CardFocusTarget } from "./use-card-focus";
+import "./card-preview.css";
+
+/** The texts printed on the card when a value is empty, and the small captions (spec §2). */
+export interface CardPreviewLabels {
+  /** Stands in for an empty holder name. Default "Full Name". */
+  cardName: string;
+  /** Caption above the name. Default "Card Holder". */
+  cardHolder: string;
+  /** Stands in for an empty month. Default "MM". */
+  cardMonth: string;
+  /** Stands in for an empty year. Default "YY". */
+  cardYear: string;
+  /** Caption above the expiry date. Default "Expires". */
+  cardExpires: string;
+  /** Caption of the security code on the back. Default "CVV". */
+  cardCvv: string;
+}
+
+export const DEFAULT_CARD_LABELS: CardPreviewLabels = {
+  cardName: "Full Name",
+  cardHolder: "Card Holder",
+  cardMonth: "MM",
+  cardYear: "YY",
+  cardExpires: "Expires",
+  cardCvv: "CVV",
+};
+
+export interface CardPreviewProps {
+  /** The number as typed or pasted; only its digits count, grouped by the brand's pattern. */
+  cardNumber: string;
+  /** The holder's name; runs of spaces are shown as one. */
+  cardName: string;
+  /** Expiry month, e.g. "04". */
+  cardMonth: string;
+  /** Expiry year, two or four digits; always shown as two ("29" and "2029" both show 29). */
+  cardYear: string;
+  /** The security code; shown masked on the back. */
+  cardCvv: string;
+  /** The area to highlight, as `useCardFocus().cardProps` supplies it. Null or absent: none. */
+  focusedField?: CardFocusTarget | null;
+  /** Show the back (while the security-code field has focus). Default false. */
+  flipped?: boolean;
+  /** Overrides for any of the default labels. */
+  labels?: Partial<CardPreviewLabels>;
+  /** Hide the digits between the first group and the last four. Default true. */
+  masked?: boolean;
+  /**
+   * Background 1–25 (a number or a numeric string) or an image URL. Absent or invalid: one of 1–25 at random,
+   * chosen once for the life of the component.
+   */
+  background?: number | string;
+  /** Forces a brand by name: case-insensitive, spaces ignored ("Master Card" is mastercard); unknown names are ignored. */
+  type?: string;
+  /** Called when the shown brand changes (not on mount), with the brand or null for none. */
+  onBrandChange?: (brand: CardBrand | null) => void;
+  className?: string;
+}
+
+/**
+ * A picture of the payment card as the buyer fills in the form: number, holder and expiry on the front, the
+ * security code on the back. It is decorative for assistive technology, which gets one short description that
+ * never contains the full number; the form fields remain the accessible source of truth.
+ */
+export function CardPreview(props: CardPreviewProps) {
+  const { cardNumber, cardName, cardMonth, cardYear, cardCvv, type, masked = true } = props;
+  const { focusedField = null, flipped = false, className } = props;
+  const labels = { ...DEFAULT_CARD_LABELS, ...props.labels };
+  const brand = detectCardBrand(cardNumber, type);
+  const background = useCardBackground(props.background);
+  const frameField = useLastFrontField(focusedField);
+  useBrandChangeCallback(brand, props.onBrandChange);
+
+  return (
+    <div
+      className={["card-preview", className].filter(Boolean).join(" ")}
+      role="img"
+      aria-label={`Card preview: ${describeCard(cardNumber, type)}`}
+      data-flipped={flipped}
+      data-focused={focusedField ?? undefined}
+    >
+      <div className="card-preview__inner">
+        <div className="card-preview__face card-preview__face--front">
+          {background ? <div key={background} className="card-preview__art" style={{ background }} /> : null}
+          <CardChip className="card-preview__chip" />
+          <BrandMark key={brand ?? "none"} brand={brand} className="card-preview__brand" />
+          <div className="card-preview__number" data-testid="card-preview-number">
+            {cardNumberDisplayGroups(cardNumber, { masked, type }).map((group, index) => (
+              <span key={index}>{group}</span>
+            ))}
+          </div>
+          <div className="card-preview__holder">
+            <span className="card-preview__caption">{labels.cardHolder}</span>
+            <span className="card-preview__name" data-testid="card-preview-name">
+              {displayName(cardName) || labels.cardName}
+            </span>
+          </div>
+          <div className="card-preview__expiry">
+            <span className="card-preview__caption">{labels.cardExpires}</span>
+            <span data-testid="card-preview-expiry">
+              {displayMonth(cardMonth) || labels.cardMonth}/{displayYear(cardYear) || labels.cardYear}
+            </span>
+          </div>
+          <div
+            className="card-preview__focus"
+            data-field={frameField ?? undefined}
+            data-visible={frameField === focusedField}
+          />
+        </div>
+        <div className="card-preview__face card-preview__face--back">
+          {background ? <div key={background} className="card-preview__art" style={{ background }} /> : null}
+          <div className="card-preview__stripe" />
+          <div className="card-preview__cvv" data-focused={focusedField === "cvv"}>
+            <span className="card-preview__caption">{labels.cardCvv}</span>
+            <span className="card-preview__cvv-band" data-testid="card-preview-cvv">
+              {maskSecurityCode(cardCvv)}
+            </span>
+          </div>
+          <BrandMark key={brand ?? "none"} brand={brand} className="card-preview__brand card-preview__brand--back" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The background's CSS. A random one must not be drawn during render: the server and the browser would draw
+ * different numbers and hydration would mismatch. So the first render (server and hydration alike) shows a
+ * neutral gradient from the stylesheet, and the browser draws the number once, after mount; the state keeps
+ * it for the component's life.
+ */
+function useCardBackground(background: number | string | undefined): string | null {
+  const chosen = resolveCardBackground(background);
+  const [randomNumber, setRandomNumber] = useState<number | null>(null);
+  const needsRandom = chosen === null && randomNumber === null;
+  useEffect(() => {
+    if (needsRandom) setRandomNumber(randomCardBackgroundNumber());
+  }, [needsRandom]);
+  return chosen ?? (randomNumber === null ? null : cardBackgroundCss(randomNumber));
+}
+
+/** The front area the frame sits on; it keeps its place while fading out so it never jumps before vanishing. */
+function useLastFrontField(focusedField: CardFocusTarget | null): Exclude<CardFocusTarget, "cvv"> | null {
+  const [last, setLast] = useState<Exclude<CardFocusTarget, "cvv"> | null>(null);
+  if (focusedField !== null && focusedField !== "cvv" && focusedField !== last) setLast(focusedField);
+  return last;
+}
+
+/** Like the original's `get-type` event: on change only, not on mount. */
+function useBrandChangeCallback(brand: CardBrand | null, onBrandChange?: (brand: CardBrand | null) => void) {
+  const previous = useRef(brand);
+  useEffect(() => {
+    if (previous.current === brand) return;
+    previous.current = brand;
+    onBrandChange?.(brand);
+  }, [brand, onBrandChange]);
+}

@@ -1,0 +1,62 @@
+import { useId, useState } from "react";
+import { CARD_BACKGROUND_COUNT } from "./card-backgrounds";
+import { CARD_BRANDS, cardBrandInfo } from "./card-brand";
+import { CardForm } from "./card-form";
+
+const backgroundNumbers = Array.from({ length: CARD_BACKGROUND_COUNT }, (_, i) => i + 1);
+
+/**
+ * The card preview with a demo form, for the Example page: the same form as on /Payment, plus a few of the
+ * preview's options to play with (masking, background, forced brand). Nothing typed here is kept anywhere.
+ */
+export function CardShowcase() {
+  const [masked, setMasked] = useState(true);
+  const [background, setBackground] = useState("");
+  const [type, setType] = useState("");
+  const id = useId();
+
+  return (
+    <section className="card-panel stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Payment-card preview</h2>
+      <p>
+        Type a test number such as 4111 1111 1111 1111 or 3782 822463 10005. The card turns over for the security code.
+      </p>
+      <div className="card-showcase__options">
+        <label className="choice">
+          <input type="checkbox" checked={masked} onChange={(event) => setMasked(event.currentTarget.checked)} />
+          <span className="choice__label">Mask the number</span>
+        </label>
+        <div className="field">
+          <label htmlFor={`${id}-background`}>Background</label>
+          <select
+            id={`${id}-background`}
+            value={background}
+            onChange={(event) => setBackground(event.currentTarget.value)}
+          >
+            <option value="">Random</option>
+            {backgroundNumbers.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Brand</label>
+          <select id={`${id}-type`} value={type} onChange={(event) => setType(event.currentTarget.value)}>
+            <option value="">From the number</option>
+            {CARD_BRANDS.map((brand) => (
+              <option key={brand} value={brand}>
+                {cardBrandInfo[brand].name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <CardForm
+        idPrefix="card-demo"
+        preview={{ masked, background: background || undefined, type: type || undefined }}
+      />
+    </section>
+  );
+}
