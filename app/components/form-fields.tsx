@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /**
  * Form fields that are accessible by construction: a real label, the hint and the error tied to the control
@@ -79,11 +79,12 @@ export interface FormErrorItem {
 
 /** Shown after a failed submit: every error at once, each a link to its field. */
 export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[]; formErrors?: string[] }) {
+  const titleId = useId();
   if (items.length === 0 && formErrors.length === 0) return null;
   const count = items.length;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">
+    <div className="error-summary" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId}>
         {count > 0 ? `Please correct ${count === 1 ? "1 field" : `${count} fields`}` : "Something needs attention"}
       </h2>
       <ul>
