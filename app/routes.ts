@@ -9,6 +9,10 @@ export default [
   route("Login", "routes/login.tsx"),
   route("Payment", "routes/payment.tsx"),
   route("Shipping", "routes/shipping.tsx"),
+  // Ours, beyond the spec: order confirmation (guest link or owner), order history, sign-out.
+  route("orders/:orderId", "routes/order.tsx"),
+  route("account", "routes/account.tsx"),
+  route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

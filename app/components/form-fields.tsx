@@ -75,6 +75,8 @@ export interface FormErrorItem {
   fieldId: string;
   label: string;
   message: string;
+  /** Where to fix it, when the field is on another page (otherwise the link goes to `#fieldId`). */
+  href?: string;
 }
 
 /** Shown after a failed submit: every error at once, each a link to its field. */
@@ -92,8 +94,8 @@ export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[
           <li key={message}>{message}</li>
         ))}
         {items.map((item) => (
-          <li key={item.fieldId}>
-            <a href={`#${item.fieldId}`}>
+          <li key={item.href ? `${item.href}:${item.label}` : item.fieldId}>
+            <a href={item.href ?? `#${item.fieldId}`}>
               {item.label}: {item.message}
             </a>
           </li>

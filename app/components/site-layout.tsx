@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
 import { StepIndicator } from "./step-indicator";
+import { StepNotice } from "./step-notice";
 
 /** The default layout around every page, error pages included. */
 export function SiteLayout({ children }: { children: ReactNode }) {
@@ -37,6 +38,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <StepIndicator />
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
+        <StepNotice />
         {children}
       </main>
       <footer className="site-footer">

@@ -1,59 +1,202 @@
-import { Form, PrefetchPageLinks, useActionData } from "react-router";
-import { ErrorSummary, TextField } from "~/components/form-fields";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
+import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
-import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
-import { guestContactSchema } from "~/modules/order/order-schema";
+import { guestContactSchema, signInSchema, signUpSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
+import { currentAccount } from "~/modules/session/auth.server";
 import type { Route } from "./+types/login";
+import { loginAction, nextPath, type LoginForm } from "./login.server";
 
 export const meta = () => [{ title: `Login · ${catalog.shopName}` }];
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleStepSubmission(request, guestContactSchema, "/Shipping");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const account = await currentAccount(context);
+  return { email: account?.email ?? null, next: nextPath(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context);
+}
+
+/** The reply of the last submit, for the form that sent it. */
+function useReplyFor(form: LoginForm): SubmissionResult<string[]> | undefined {
+  const actionData = useActionData<typeof action>();
+  return actionData?.form === form ? (actionData.result as SubmissionResult<string[]>) : undefined;
 }
 
 export default function Login() {
+  const { email, next } = useLoaderData<typeof loader>();
+  return (
+    <div className="page page--narrow stack">
+      <h1>Login</h1>
+      {email ? <SignedIn email={email} next={next} /> : <LoginChoices next={next} />}
+      <PrefetchPageLinks page="/Shipping" />
+    </div>
+  );
+}
+
+function SignedIn({ email, next }: { email: string; next: string }) {
+  return (
+    <section className="card-panel stack" aria-labelledby="signed-in-title">
+      <h2 id="signed-in-title">You are signed in</h2>
+      <p>
+        Signed in as <strong>{email}</strong>. Your order confirmation goes to this address.
+      </p>
+      <div className="actions">
+        <Link to={next} className="button button--primary">
+          Continue to shipping
+        </Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+function LoginChoices({ next }: { next: string }) {
+  const action = next === "/Shipping" ? undefined : `?next=${encodeURIComponent(next)}`;
+  return (
+    <>
+      <GuestForm action={action} />
+      <div className="login-accounts">
+        <SignInForm action={action} />
+        <SignUpForm action={action} />
+      </div>
+    </>
+  );
+}
+
+function GuestForm({ action }: { action?: string }) {
   const order = useOrder();
   const { form, fields, formProps, showSummary } = useStepForm({
     id: "guest",
     schema: guestContactSchema,
-    lastResult: useActionData<typeof action>(),
+    lastResult: useReplyFor("guest"),
     onValid: ({ contact }) => orderStore.setContact(contact),
   });
-  const contactError = fields.contact.errors?.[0];
-
+  const error = fields.contact.errors?.[0];
+  const items: FormErrorItem[] = error ? [{ fieldId: fields.contact.id, label: "E-mail", message: error }] : [];
   return (
-    <div className="page page--narrow">
-      <h1>Login</h1>
-      <section className="card-panel" aria-labelledby="guest-title">
-        <h2 id="guest-title">Continue as guest</h2>
-        <p>No account needed. We only need an e-mail address for your order confirmation.</p>
-        <Form method="post" {...formProps} className="stack">
-          {/* The next step's code and data load while the buyer fills this one in. */}
-          <PrefetchPageLinks page="/Shipping" />
-          {showSummary ? (
-            <ErrorSummary
-              items={contactError ? [{ fieldId: fields.contact.id, label: "E-mail", message: contactError }] : []}
-              formErrors={form.errors}
-            />
-          ) : null}
-          <TextField
-            id={fields.contact.id}
-            name={fields.contact.name}
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            errors={fields.contact.errors}
-            value={order.contact}
-            onChange={(event) => order.setContact(event.currentTarget.value)}
-          />
-          <button type="submit" className="button button--primary">
-            Continue as guest
-          </button>
-        </Form>
-      </section>
-    </div>
+    <section className="card-panel card-panel--primary" aria-labelledby="guest-title">
+      <h2 id="guest-title">Continue as guest</h2>
+      <p>No account needed. We only need an e-mail address for your order confirmation.</p>
+      <Form method="post" action={action} {...formProps} className="stack">
+        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+        <input type="hidden" name="intent" value="guest" />
+        <TextField
+          id={fields.contact.id}
+          name={fields.contact.name}
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          errors={fields.contact.errors}
+          value={order.contact}
+          onChange={(event) => order.setContact(event.currentTarget.value)}
+        />
+        <button type="submit" className="button button--primary">
+          Continue as guest
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function SignInForm({ action }: { action?: string }) {
+  const { form, fields, formProps, showSummary } = useStepForm({
+    id: "signin",
+    schema: signInSchema,
+    lastResult: useReplyFor("signin"),
+    onValid: ({ email }) => orderStore.setContact(email),
+  });
+  const items = summaryItems([
+    [fields.email, "E-mail"],
+    [fields.password, "Password"],
+  ]);
+  return (
+    <section className="card-panel" aria-labelledby="signin-title">
+      <h2 id="signin-title">Sign in</h2>
+      <Form method="post" action={action} {...formProps} className="stack">
+        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+        <input type="hidden" name="intent" value="signin" />
+        <TextField
+          id={fields.email.id}
+          name={fields.email.name}
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          spellCheck={false}
+          errors={fields.email.errors}
+          defaultValue={fields.email.initialValue}
+        />
+        <TextField
+          id={fields.password.id}
+          name={fields.password.name}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          errors={fields.password.errors}
+        />
+        <button type="submit" className="button">
+          Sign in
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function SignUpForm({ action }: { action?: string }) {
+  const { form, fields, formProps, showSummary } = useStepForm({
+    id: "signup",
+    schema: signUpSchema,
+    lastResult: useReplyFor("signup"),
+    onValid: ({ email }) => orderStore.setContact(email),
+  });
+  const items = summaryItems([
+    [fields.email, "E-mail"],
+    [fields.password, "Password"],
+  ]);
+  return (
+    <section className="card-panel" aria-labelledby="signup-title">
+      <h2 id="signup-title">Create an account</h2>
+      <p>See your orders in one place next time.</p>
+      <Form method="post" action={action} {...formProps} className="stack">
+        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+        <input type="hidden" name="intent" value="signup" />
+        <TextField
+          id={fields.email.id}
+          name={fields.email.name}
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          errors={fields.email.errors}
+          defaultValue={fields.email.initialValue}
+        />
+        <TextField
+          id={fields.password.id}
+          name={fields.password.name}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+        />
+        <button type="submit" className="button">
+          Create account
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function summaryItems(entries: [{ id: string; errors?: string[] }, string][]): FormErrorItem[] {
+  return entries.flatMap(([field, label]) =>
+    field.errors?.[0] ? [{ fieldId: field.id, label, message: field.errors[0] }] : [],
   );
 }

@@ -1,22 +1,111 @@
-import { Link } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ErrorSummary, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
-import { CardForm } from "~/modules/card/card-form";
+import { useReloadHold } from "~/modules/build-update/use-reload-hold";
+import { CardFields, cardSummaryItems, checkCardFields } from "~/modules/card/card-form";
+import { useCardForm } from "~/modules/card/use-card-form";
 import { catalog, countries } from "~/modules/catalog/catalog";
-import { useOrder } from "~/modules/order/order-store";
+import { formatMoney } from "~/modules/catalog/format";
+import { priceOrder } from "~/modules/catalog/pricing";
+import { useStepGuard } from "~/modules/checkout/use-step-guard";
+import { orderStore, useOrder } from "~/modules/order/order-store";
+import { currentAccount } from "~/modules/session/auth.server";
+import type { Route } from "./+types/payment";
+import { paymentAction } from "./payment.server";
 
 export const meta = () => [{ title: `Payment · ${catalog.shopName}` }];
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { accountEmail: (await currentAccount(context))?.email ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return paymentAction(request, context);
+}
+
+/** Fields of earlier steps: when the server finds one wrong, the buyer is pointed back to that step. */
+const earlierStepFields: Record<string, { label: string; step: string }> = {
+  size: { label: "Deck width", step: "/GripSize" },
+  contact: { label: "E-mail", step: "/Login" },
+  name: { label: "Full name", step: "/Shipping" },
+  address: { label: "Street and house number", step: "/Shipping" },
+  addressextend: { label: "Apartment, suite, etc.", step: "/Shipping" },
+  postalcode: { label: "Postal code", step: "/Shipping" },
+  city: { label: "Town or city", step: "/Shipping" },
+  country: { label: "Country", step: "/Shipping" },
+  design: { label: "Design", step: "/editor" },
+};
+
 export default function Payment() {
+  const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
+  const card = useCardForm();
+  const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/payment";
+  const hold = useReloadHold("card details typed", Object.values(card.values).some((value) => value !== ""));
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useStepGuard("/Payment", { signedIn: accountEmail !== null });
+  useEffect(() => void orderStore.ensureCheckoutId(), []);
+
+  // A refused payment keeps every field but the security code, which the buyer types again.
+  useEffect(() => {
+    if (reply?.status === "error") {
+      card.clearSecurityCode();
+      summaryRef.current?.focus();
+    }
+  }, [reply]); // only when a new reply arrives: `card` changes on every keystroke
+
+  const contact = order.contact || accountEmail || "";
+  const price = priceOrder(order);
+  const serverItems: FormErrorItem[] = Object.entries(reply?.error ?? {}).flatMap(([field, messages]) => {
+    const earlier = earlierStepFields[field];
+    return earlier && messages?.[0] ? [{ fieldId: "", label: earlier.label, message: messages[0], href: earlier.step }] : [];
+  });
+  const items = [...cardSummaryItems(card), ...serverItems];
+
   return (
     <div className="page page--split">
-      <div className="page__content">
+      <div className="page__content stack">
         <h1>Payment</h1>
-        <section className="card-panel stack" aria-labelledby="card-title">
-          <h2 id="card-title">Card</h2>
-          {/* Card details stay in the form's own state: never in the order store, storage or the URL. */}
-          <CardForm />
-        </section>
+        <div ref={summaryRef} tabIndex={-1}>
+          {card.checked || reply?.status === "error" ? (
+            <ErrorSummary items={items} formErrors={reply?.error?.[""] ?? []} />
+          ) : null}
+        </div>
+        <Form
+          method="post"
+          noValidate
+          className="stack"
+          aria-label="Pay for your order"
+          onSubmit={(event) => {
+            if (paying || !checkCardFields(card)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="grip" value={order.grip ? "on" : ""} />
+          <input type="hidden" name="size" value={String(order.size)} />
+          <input type="hidden" name="contact" value={contact} />
+          <input type="hidden" name="name" value={order.name} />
+          <input type="hidden" name="address" value={order.address} />
+          <input type="hidden" name="addressextend" value={order.addressextend} />
+          <input type="hidden" name="postalcode" value={order.postalcode} />
+          <input type="hidden" name="city" value={order.city} />
+          <input type="hidden" name="country" value={order.country} />
+          <input type="hidden" name="design" value={JSON.stringify(order.design)} />
+          <input type="hidden" name="checkoutId" value={order.checkoutId} />
+          <input type="hidden" name="expectedTotalCents" value={String(price.totalCents)} />
+          <section className="card-panel stack" aria-labelledby="card-title">
+            <h2 id="card-title">Card</h2>
+            {/* Card details stay in this component's state: never in the order store, storage or the URL. */}
+            <CardFields card={card} named groupProps={hold} />
+          </section>
+          <button type="submit" className="button button--primary button--wide" disabled={paying} aria-live="polite">
+            {paying ? "Paying…" : `Pay ${formatMoney(price.totalCents)}`}
+          </button>
+          <p className="field__hint">Test mode: use 4242 4242 4242 4242, any future date and any security code.</p>
+        </Form>
         <section className="card-panel" aria-labelledby="ship-to-title">
           <h2 id="ship-to-title">Ship to</h2>
           {order.name ? (
@@ -41,7 +130,7 @@ export default function Payment() {
           <p>
             <Link to="/Shipping">Change shipping address</Link>
           </p>
-          {order.contact ? <p>Confirmation to {order.contact}</p> : null}
+          {contact ? <p>Confirmation to {contact}</p> : null}
         </section>
       </div>
       <aside className="page__aside" aria-label="Order summary">

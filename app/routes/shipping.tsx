@@ -1,15 +1,21 @@
 import { useState } from "react";
-import { Form, PrefetchPageLinks, useActionData } from "react-router";
+import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
 import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
+import { useStepGuard } from "~/modules/checkout/use-step-guard";
+import { currentAccount } from "~/modules/session/auth.server";
 import { contactSchema, shippingStepSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import type { Route } from "./+types/shipping";
 
 export const meta = () => [{ title: `Shipping · ${catalog.shopName}` }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { accountEmail: (await currentAccount(context))?.email ?? null };
+}
 
 export async function action({ request }: Route.ActionArgs) {
   return handleStepSubmission(request, shippingStepSchema, "/Payment");
@@ -26,7 +32,9 @@ const fieldLabels = {
 } as const;
 
 export default function Shipping() {
+  const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
+  useStepGuard("/Shipping", { signedIn: accountEmail !== null });
   const { form, fields, formProps, showSummary } = useStepForm({
     id: "shipping",
     schema: shippingStepSchema,
@@ -45,7 +53,8 @@ export default function Shipping() {
   // The contact line replaces the e-mail field only for an address that arrived valid (from the Login step);
   // once the buyer edits it here, the field stays, so typing never makes it vanish under their fingers.
   const [editingContact, setEditingContact] = useState(false);
-  const contactKnown = !editingContact && !fields.contact.errors && contactSchema.safeParse(order.contact).success;
+  const contact = order.contact || accountEmail || "";
+  const contactKnown = !editingContact && !fields.contact.errors && contactSchema.safeParse(contact).success;
   const country = order.country || catalog.homeCountry;
   const errorItems: FormErrorItem[] = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).flatMap((key) => {
     const message = fields[key].errors?.[0];
@@ -68,11 +77,11 @@ export default function Shipping() {
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
           {contactKnown ? (
             <p className="known-contact">
-              Order updates go to <strong>{order.contact}</strong>.{" "}
+              Order updates go to <strong>{contact}</strong>.{" "}
               <button type="button" className="link-button" onClick={() => setEditingContact(true)}>
                 Change e-mail
               </button>
-              <input type="hidden" name={fields.contact.name} value={order.contact} />
+              <input type="hidden" name={fields.contact.name} value={contact} />
             </p>
           ) : (
             <TextField

@@ -6,7 +6,7 @@ import { keepDigits, reformatCardNumberInput, type TextWithCaret } from "./card-
 import { CardPreview, type CardPreviewProps } from "./card-preview";
 import { securityCodeLength, type CardField } from "./card-validation";
 import { useCardFocus, type CardInput } from "./use-card-focus";
-import { CARD_FIELDS, useCardForm } from "./use-card-form";
+import { CARD_FIELDS, useCardForm, type CardFormState } from "./use-card-form";
 import "./card-form.css";
 
 const fieldLabels: Record<CardField, string> = {
@@ -37,6 +37,17 @@ export interface CardFormProps {
   preview?: Pick<CardPreviewProps, "masked" | "background" | "labels" | "type">;
 }
 
+export interface CardFieldsProps extends CardFormProps {
+  card: CardFormState;
+  /**
+   * Give the inputs their `name`s, so that the surrounding form submits them (the Payment page, which sends
+   * the card to the payment processor through our server). Off by default, so a demo can never send card data.
+   */
+  named?: boolean;
+  /** Focus handlers for the group of fields, e.g. to hold a build-update reload while the buyer types. */
+  groupProps?: { onFocus?: () => void; onBlur?: (event: React.FocusEvent<HTMLElement>) => void };
+}
+
 /** Puts the edited text and caret straight into the field, so React's re-render finds nothing to move. */
 function applyEdit(input: HTMLInputElement, edit: TextWithCaret): string {
   input.value = edit.value;
@@ -49,18 +60,11 @@ function editedText(event: ChangeEvent<HTMLInputElement>): TextWithCaret {
   return { value: input.value, caret: input.selectionStart ?? input.value.length };
 }
 
-/**
- * The card details with a live preview: number, name, expiry month and year, security code.
- *
- * There is no "Pay" button yet: submitting the order is a later issue, and a button that does nothing would
- * mislead. "Check card details" validates every field and lists what is wrong; it is type="button" and the
- * fields have no `name`, so nothing can ever submit card data, not even before the page has hydrated.
- */
-export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
-  const form = useCardForm();
+/** The card preview above the card fields (number, name, expiry month and year, security code). */
+export function CardFields({ card, idPrefix = "card", preview, named = false, groupProps }: CardFieldsProps) {
   const focus = useCardFocus();
-  const { values, errors } = form;
-  const idOf = (field: CardField) => `${idPrefix}-${inputOf[field]}`;
+  const { values, errors } = card;
+  const idOf = (field: CardField) => cardFieldId(idPrefix, field);
   const codeLength = securityCodeLength(values.cardNumber);
 
   const fieldProps = (field: CardField) => {
@@ -68,13 +72,14 @@ export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
     const message = errors[field];
     return {
       id: idOf(field),
+      name: named ? field : undefined,
       label: fieldLabels[field],
       value: values[field],
       errors: message ? [message] : undefined,
       onFocus,
       onBlur: () => {
         onBlur();
-        form.blur(field);
+        card.blur(field);
       },
     };
   };
@@ -82,34 +87,17 @@ export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
   const onNumberChange = (event: ChangeEvent<HTMLInputElement>) => {
     const inputType = (event.nativeEvent as Partial<InputEvent>).inputType ?? "";
     const edit = reformatCardNumberInput(editedText(event), values.cardNumber, inputType);
-    form.change("cardNumber", applyEdit(event.currentTarget, edit));
+    card.change("cardNumber", applyEdit(event.currentTarget, edit));
   };
   const onDigitsChange = (field: CardField, maxDigits: number) => (event: ChangeEvent<HTMLInputElement>) => {
-    form.change(field, applyEdit(event.currentTarget, keepDigits(editedText(event), maxDigits)));
+    card.change(field, applyEdit(event.currentTarget, keepDigits(editedText(event), maxDigits)));
   };
-
-  const checkAll = () => {
-    const found = form.checkAll();
-    const first = CARD_FIELDS.find((field) => found[field] !== undefined);
-    if (first) document.getElementById(idOf(first))?.focus();
-  };
-
-  const summaryItems: FormErrorItem[] = CARD_FIELDS.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: idOf(field), label: fieldLabels[field], message }] : [];
-  });
   const digitsField = { inputMode: "numeric", spellCheck: false, autoCorrect: "off" } as const;
 
   return (
-    <div className="card-form">
+    <div className="card-form" {...groupProps}>
       <CardPreview {...values} {...focus.cardProps} {...preview} className="card-form__preview" />
-      {form.checked ? <ErrorSummary items={summaryItems} /> : null}
-      <form
-        className="card-form__fields"
-        noValidate
-        aria-label="Card details"
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <div className="card-form__fields">
         <TextField
           {...fieldProps("cardNumber")}
           {...digitsField}
@@ -122,7 +110,7 @@ export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
           autoComplete="cc-name"
           spellCheck={false}
           autoCorrect="off"
-          onChange={(event) => form.change("cardName", event.currentTarget.value)}
+          onChange={(event) => card.change("cardName", event.currentTarget.value)}
         />
         <fieldset className="card-form__row">
           <legend>Expiry date</legend>
@@ -150,13 +138,51 @@ export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
           hint={codeLength === 4 ? "4 digits, on the front of the card." : "3 digits, on the back of the card."}
           onChange={onDigitsChange("cardCvv", 4)}
         />
+      </div>
+    </div>
+  );
+}
+
+export function cardFieldId(idPrefix: string, field: CardField): string {
+  return `${idPrefix}-${inputOf[field]}`;
+}
+
+/** The fields' error summary items, each linking to its field. */
+export function cardSummaryItems(card: CardFormState, idPrefix = "card"): FormErrorItem[] {
+  return CARD_FIELDS.flatMap((field) => {
+    const message = card.errors[field];
+    return message ? [{ fieldId: cardFieldId(idPrefix, field), label: fieldLabels[field], message }] : [];
+  });
+}
+
+/** Shows every card error and moves focus to the first; returns whether the card details are complete. */
+export function checkCardFields(card: CardFormState, idPrefix = "card"): boolean {
+  const found = card.checkAll();
+  const first = CARD_FIELDS.find((field) => found[field] !== undefined);
+  if (first) document.getElementById(cardFieldId(idPrefix, first))?.focus();
+  return first === undefined;
+}
+
+/**
+ * A stand-alone card form with a live preview (the /Example showcase). "Check card details" validates every
+ * field and lists what is wrong; it is type="button" and the fields have no `name`, so this form can never
+ * submit card data, not even before the page has hydrated. The Payment page uses CardFields in the order form.
+ */
+export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
+  const card = useCardForm();
+  const summaryItems = cardSummaryItems(card, idPrefix);
+  return (
+    <div className="stack">
+      {card.checked ? <ErrorSummary items={summaryItems} /> : null}
+      <form noValidate aria-label="Card details" onSubmit={(event) => event.preventDefault()}>
+        <CardFields card={card} idPrefix={idPrefix} preview={preview} />
         <div className="actions">
-          <button type="button" className="button" onClick={checkAll}>
+          <button type="button" className="button" onClick={() => checkCardFields(card, idPrefix)}>
             Check card details
           </button>
         </div>
         <p role="status" className="card-form__status">
-          {form.checked && summaryItems.length === 0 ? "The card details are complete." : ""}
+          {card.checked && summaryItems.length === 0 ? "The card details are complete." : ""}
         </p>
       </form>
     </div>

@@ -46,6 +46,8 @@ export function shownAfterBlur(
   return next;
 }
 
+export type CardFormState = ReturnType<typeof useCardForm>;
+
 export function useCardForm(options: CardValidationOptions = {}) {
   const [values, setValues] = useState<CardValues>(EMPTY_CARD_VALUES);
   const [shown, setShown] = useState<ShownFields>(() => new Set());
@@ -66,6 +68,10 @@ export function useCardForm(options: CardValidationOptions = {}) {
     },
     blur(field: CardField) {
       setShown((current) => shownAfterBlur(current, field, values, allErrors));
+    },
+    /** Empties the security code (after a declined payment: the buyer types it again, nothing else). */
+    clearSecurityCode() {
+      setValues((current) => ({ ...current, cardCvv: "" }));
     },
     /** Shows every error; returns them so the caller can move focus to the first. */
     checkAll(): CardErrors {

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
+import { validateCard, type CardValues } from "~/modules/card/card-validation";
 import { countries, countryCodes, isDeckSize, type CountryCode } from "~/modules/catalog/catalog";
+import { designJsonSchema } from "~/modules/editor/design-schema";
 
 /**
  * The one order schema: each checkout step's form validates with its part, on the page and again in the
@@ -66,6 +68,16 @@ const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcod
   { when: (payload) => !payload.issues.some((issue) => ["country", "postalcode"].includes(String(issue.path?.[0]))) },
 );
 
+/** The shared card rules, run even when other fields are wrong (so every card error shows at once). */
+const cardIsValid = z.superRefine<CardValues>(
+  (card, ctx) => {
+    for (const [field, message] of Object.entries(validateCard(card))) {
+      ctx.addIssue({ code: "custom", path: [field], message });
+    }
+  },
+  { when: (payload) => !payload.issues.some((issue) => String(issue.path?.[0]).startsWith("card")) },
+);
+
 /** A shipping address, postal code checked against the country. */
 export const shippingAddressSchema = z.object(addressFields).check(postalCodeMatchesCountry);
 
@@ -76,3 +88,43 @@ export const shippingStepSchema = z.object({ contact: contactSchema, ...addressF
 
 /** The /Login guest form. */
 export const guestContactSchema = z.object({ contact: contactSchema });
+
+const passwordField = z.string({ error: "Enter your password" }).check(
+  z.minLength(1, "Enter your password"),
+  z.maxLength(1000, "Use at most 1000 characters"),
+);
+
+/** Signing in: the password is only checked against the stored hash, so any non-empty one is accepted here. */
+export const signInSchema = z.object({ email: contactSchema, password: passwordField });
+
+/** A new account: at least 8 characters, no composition rules (product §5). */
+export const signUpSchema = z.object({
+  email: contactSchema,
+  password: passwordField.check(z.minLength(8, "Use at least 8 characters")),
+});
+
+const cardField = (max: number) => z._default(z.string().check(z.maxLength(max, "This is too long")), "");
+
+/**
+ * A whole order as the Payment page submits it: the options, contact and address from the earlier steps (the
+ * same schemas), the design, the checkout's idempotency key and the card. The card is checked with the shared
+ * card rules (Luhn, expiry, security-code length); it is passed to the processor and never stored.
+ */
+export const orderSubmissionSchema = z
+  .object({
+    ...optionsSchema.shape,
+    contact: contactSchema,
+    ...addressFields,
+    design: designJsonSchema,
+    checkoutId: z.string({ error: "Reload the page and try again" }).check(
+      z.regex(/^[A-Za-z0-9_-]{16,64}$/, "Reload the page and try again"),
+    ),
+    cardNumber: cardField(30),
+    cardName: cardField(100),
+    cardMonth: cardField(2),
+    cardYear: cardField(4),
+    cardCvv: cardField(4),
+  })
+  .check(postalCodeMatchesCountry, cardIsValid);
+
+export type OrderSubmission = z.output<typeof orderSubmissionSchema>;

@@ -16,6 +16,11 @@ export interface OrderState {
   city: string;
   country: CountryCode | "";
   design: Design;
+  /**
+   * This checkout's idempotency key: created on the Payment page, sent with the order, so that a double
+   * click, a retry or a duplicated tab (which copies session storage) places one order.
+   */
+  checkoutId: string;
 }
 
 export const initialOrderState: OrderState = {
@@ -29,6 +34,7 @@ export const initialOrderState: OrderState = {
   city: "",
   country: "",
   design: initialDesign,
+  checkoutId: "",
 };
 
 const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city"] as const;
@@ -50,5 +56,8 @@ export function restoreOrderDraft(saved: unknown): OrderState {
   }
   if (typeof draft.country === "string" && isCountryCode(draft.country)) order.country = draft.country;
   if (isDesign(draft.design)) order.design = draft.design;
+  if (typeof draft.checkoutId === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(draft.checkoutId)) {
+    order.checkoutId = draft.checkoutId;
+  }
   return order;
 }

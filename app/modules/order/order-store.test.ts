@@ -31,6 +31,7 @@ describe("order store", () => {
       city: "",
       country: "",
       design: initialDesign,
+      checkoutId: "",
     });
   });
 
@@ -123,5 +124,26 @@ describe("restoreOrderDraft", () => {
 
   it.each([null, undefined, 1, "string", []])("returns the initial order for %j", (saved) => {
     expect(restoreOrderDraft(saved)).toEqual(initialOrderState);
+  });
+});
+
+describe("checkout id", () => {
+  it("is created once and kept across a reload", () => {
+    const storage = memoryStorage();
+    const store = createOrderStore(() => storage);
+    const id = store.ensureCheckoutId();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(store.ensureCheckoutId()).toBe(id);
+    expect(createOrderStore(() => storage).getSnapshot().checkoutId).toBe(id);
+  });
+
+  it("completing that checkout starts a new, empty order; another id leaves the order alone", () => {
+    const store = createOrderStore(() => memoryStorage());
+    store.setSize(8.5);
+    const id = store.ensureCheckoutId();
+    store.completeCheckout("someone-elses-checkout-id");
+    expect(store.getSnapshot().size).toBe(8.5);
+    store.completeCheckout(id);
+    expect(store.getSnapshot()).toEqual(initialOrderState);
   });
 });

@@ -21,6 +21,10 @@ export interface OrderSetters {
   setCity(city: string): void;
   setCountry(country: OrderState["country"]): void;
   setDesign(design: OrderState["design"]): void;
+  /** Gives this checkout an idempotency key unless it has one. */
+  ensureCheckoutId(): string;
+  /** After the order with this key was placed: start a new, empty order (other keys are left alone). */
+  completeCheckout(checkoutId: string): void;
 }
 
 export interface OrderStore extends OrderSetters {
@@ -73,6 +77,19 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
     setCity: (city) => update({ city }),
     setCountry: (country) => update({ country }),
     setDesign: (design) => update({ design }),
+    ensureCheckoutId() {
+      const current = getSnapshot().checkoutId;
+      if (current) return current;
+      const checkoutId = crypto.randomUUID();
+      update({ checkoutId });
+      return checkoutId;
+    },
+    completeCheckout(checkoutId) {
+      if (checkoutId && getSnapshot().checkoutId === checkoutId) {
+        state = undefined;
+        update(initialOrderState);
+      }
+    },
   };
 }
 
@@ -110,4 +127,6 @@ const orderSetters: OrderSetters = {
   setCity: (value) => orderStore.setCity(value),
   setCountry: (value) => orderStore.setCountry(value),
   setDesign: (value) => orderStore.setDesign(value),
+  ensureCheckoutId: () => orderStore.ensureCheckoutId(),
+  completeCheckout: (value) => orderStore.completeCheckout(value),
 };

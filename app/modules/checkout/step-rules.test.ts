@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { initialOrderState, type OrderState } from "~/modules/order/order-state";
+import { firstIncompleteStep } from "./step-rules";
+
+const complete: OrderState = {
+  ...initialOrderState,
+  size: 8.25,
+  contact: "ada@example.com",
+  name: "Ada Lovelace",
+  address: "Main Street 1",
+  postalcode: "10115",
+  city: "Berlin",
+  country: "DE",
+};
+
+describe("firstIncompleteStep", () => {
+  it("lets a complete order through to both steps", () => {
+    expect(firstIncompleteStep(complete, "/Shipping", { signedIn: false })).toBeNull();
+    expect(firstIncompleteStep(complete, "/Payment", { signedIn: false })).toBeNull();
+  });
+
+  it("sends a buyer without a width to /GripSize first, whatever else is missing", () => {
+    expect(firstIncompleteStep(initialOrderState, "/Payment", { signedIn: false })?.path).toBe("/GripSize");
+  });
+
+  it("needs a contact for /Shipping unless signed in", () => {
+    const noContact = { ...complete, contact: "" };
+    expect(firstIncompleteStep(noContact, "/Shipping", { signedIn: false })).toEqual({
+      path: "/Login",
+      reason: "Sign in or continue as a guest first.",
+    });
+    expect(firstIncompleteStep(noContact, "/Shipping", { signedIn: true })).toBeNull();
+    expect(firstIncompleteStep({ ...complete, contact: "not-an-email" }, "/Shipping", { signedIn: false })?.path).toBe(
+      "/Login",
+    );
+  });
+
+  it("needs a valid shipping address for /Payment but not for /Shipping", () => {
+    const badPostalCode = { ...complete, postalcode: "ABC" };
+    expect(firstIncompleteStep(badPostalCode, "/Shipping", { signedIn: false })).toBeNull();
+    expect(firstIncompleteStep(badPostalCode, "/Payment", { signedIn: false })?.path).toBe("/Shipping");
+    expect(firstIncompleteStep({ ...complete, country: "" }, "/Payment", { signedIn: false })?.path).toBe("/Shipping");
+  });
+});

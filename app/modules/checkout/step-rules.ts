@@ -1,0 +1,31 @@
+import { isDeckSize } from "~/modules/catalog/catalog";
+import { contactSchema, shippingAddressSchema } from "~/modules/order/order-schema";
+import type { OrderState } from "~/modules/order/order-state";
+
+export type CheckoutStep = "/Shipping" | "/Payment";
+
+export interface MissingStep {
+  path: "/GripSize" | "/Login" | "/Shipping";
+  /** Shown on the page the buyer is sent to. */
+  reason: string;
+}
+
+/**
+ * The checkout's order: /Shipping needs a chosen width and a contact (signed in, or a guest e-mail);
+ * /Payment needs a complete shipping address too. Returns the first step still to do, or null.
+ * The pages use it to send a buyer who skipped ahead back; the server checks the whole order again.
+ */
+export function firstIncompleteStep(
+  order: OrderState,
+  target: CheckoutStep,
+  { signedIn }: { signedIn: boolean },
+): MissingStep | null {
+  if (!isDeckSize(order.size)) return { path: "/GripSize", reason: "Choose your deck's width first." };
+  if (!signedIn && !contactSchema.safeParse(order.contact).success) {
+    return { path: "/Login", reason: "Sign in or continue as a guest first." };
+  }
+  if (target === "/Payment" && !shippingAddressSchema.safeParse(order).success) {
+    return { path: "/Shipping", reason: "Enter your shipping address first." };
+  }
+  return null;
+}

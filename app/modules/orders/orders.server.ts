@@ -1,0 +1,61 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orders, type OrderRow } from "~/db/schema";
+import { isValidOrderAccessToken } from "./order-link.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * An order its viewer may see: the buyer whose account placed it, or whoever holds the guest link's token.
+ * Anything else (another buyer's id, a wrong token, a malformed id) is simply not found, so that the answer
+ * does not tell which order ids exist.
+ */
+export async function findViewableOrder(
+  db: Db,
+  orderId: string,
+  viewer: { userId: string | null; token: string | null },
+): Promise<OrderRow | null> {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const owner = order.userId !== null && order.userId === viewer.userId;
+  const guestWithLink = order.userId === null && isValidOrderAccessToken(order.id, viewer.token);
+  return owner || guestWithLink ? order : null;
+}
+
+export async function ordersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
+}
+
+/** Gives a guest order to the account its buyer just created (only while it has no owner). */
+export async function claimGuestOrder(db: Db, orderId: string, userId: string): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ userId })
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)))
+    .returning({ id: orders.id });
+  return claimed.length > 0;
+}
+
+/** The fields a buyer sees of their order (no processor reference, no key, no internal ids). */
+export function toOrderView(order: OrderRow) {
+  return {
+    number: order.number,
+    createdAt: order.createdAt.toISOString(),
+    grip: order.grip,
+    size: order.size,
+    contact: order.contact,
+    name: order.name,
+    address: order.address,
+    addressextend: order.addressextend,
+    postalcode: order.postalcode,
+    city: order.city,
+    country: order.country,
+    priceLines: order.priceLines,
+    shippingCents: order.shippingCents,
+    vatCents: order.vatCents,
+    totalCents: order.totalCents,
+    cardBrand: order.cardBrand,
+    cardLast4: order.cardLast4,
+  };
+}

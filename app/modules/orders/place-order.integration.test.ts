@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { checkoutAttempts, orders } from "~/db/schema";
+import { initialDesign } from "~/modules/editor/design";
+import type { OrderSubmission } from "~/modules/order/order-schema";
+import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "~/modules/payment/payment-provider.server";
+import { databaseKind, openTestDatabase } from "~/test/test-database";
+import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server";
+import { findViewableOrder } from "./orders.server";
+import { PaymentUnavailableError, placeOrder } from "./place-order.server";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function submission(overrides: Partial<OrderSubmission> = {}): OrderSubmission {
+  return {
+    grip: true,
+    size: 8.5,
+    contact: "ada@example.com",
+    name: "Ada Lovelace",
+    address: "Main Street 1",
+    addressextend: "",
+    postalcode: "10115",
+    city: "Berlin",
+    country: "DE",
+    design: initialDesign,
+    checkoutId: randomUUID(),
+    cardNumber: TEST_CARDS.success,
+    cardName: "Ada Lovelace",
+    cardMonth: "12",
+    cardYear: "35",
+    cardCvv: "123",
+    ...overrides,
+  };
+}
+
+async function countOrders(checkoutId: string) {
+  const rows = await database.db.select().from(orders).where(sql`${orders.idempotencyKey} = ${checkoutId}`);
+  return rows.length;
+}
+
+describe(`placing orders on ${databaseKind}`, () => {
+  it("charges the server's price and stores a complete, paid order", async () => {
+    const provider = createTestPaymentProvider();
+    const result = await placeOrder({ db: database.db, provider, submission: submission(), userId: null });
+    expect(result.status).toBe("placed");
+    if (result.status !== "placed") return;
+    expect(result.order).toMatchObject({
+      status: "paid",
+      grip: true,
+      size: 8.5,
+      country: "DE",
+      totalCents: 7590, // 59 + 3 wide + 9 grip + 4.90 shipping
+      subtotalCents: 7100,
+      shippingCents: 490,
+      vatCents: 1212,
+      cardBrand: "visa",
+      cardLast4: "4242",
+      cardExpMonth: 12,
+      cardExpYear: 2035,
+      paymentProvider: "test",
+    });
+    expect(result.order.number).toMatch(/^DS-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(result.order.paymentReference).toMatch(/^test_ch_/);
+    expect([...provider.charges.values()]).toHaveLength(1);
+  });
+
+  it("gives one order and one charge for 20 concurrent submissions with the same key", async () => {
+    const provider = createTestPaymentProvider();
+    const order = submission();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => placeOrder({ db: database.db, provider, submission: order, userId: null })),
+    );
+    const placed = results.filter((result) => result.status === "placed");
+    expect(placed).toHaveLength(20);
+    expect(new Set(placed.map((result) => result.status === "placed" && result.order.id)).size).toBe(1);
+    expect(placed.filter((result) => result.status === "placed" && !result.replayed)).toHaveLength(1);
+    expect(provider.charges.size).toBe(1);
+    expect(await countOrders(order.checkoutId)).toBe(1);
+  });
+
+  it("replays a finished order on a retry, however much later", async () => {
+    const provider = createTestPaymentProvider();
+    const order = submission();
+    const first = await placeOrder({ db: database.db, provider, submission: order, userId: null });
+    const retry = await placeOrder({ db: database.db, provider, submission: order, userId: null });
+    expect(retry).toMatchObject({ status: "placed", replayed: true });
+    expect(first.status === "placed" && retry.status === "placed" && retry.order.id === first.order.id).toBe(true);
+  });
+
+  it.each([
+    [TEST_CARDS.declined, "Your card was declined. Try another card."],
+    [TEST_CARDS.insufficientFunds, "Your card was declined: insufficient funds. Try another card."],
+  ])("a declined card (%s) creates no order and frees the key for another card", async (cardNumber, message) => {
+    const provider = createTestPaymentProvider();
+    const order = submission({ cardNumber });
+    expect(await placeOrder({ db: database.db, provider, submission: order, userId: null })).toEqual({
+      status: "declined",
+      message,
+    });
+    expect(await countOrders(order.checkoutId)).toBe(0);
+    const attempts = await database.db.select().from(checkoutAttempts).where(sql`${checkoutAttempts.idempotencyKey} = ${order.checkoutId}`);
+    expect(attempts).toEqual([]);
+    // A fresh processor key is what a real processor would need after a decline; the test provider keys by
+    // checkout, so a second provider stands for "the buyer tries another card".
+    const retried = await placeOrder({
+      db: database.db,
+      provider: createTestPaymentProvider(),
+      submission: { ...order, cardNumber: TEST_CARDS.success },
+      userId: null,
+    });
+    expect(retried.status).toBe("placed");
+  });
+
+  it("an unreachable processor charges nothing, stores nothing and frees the key", async () => {
+    const provider: PaymentProvider = {
+      name: "broken",
+      charge: () => Promise.reject(new Error("ECONNREFUSED")),
+      refund: () => Promise.resolve(),
+    };
+    const order = submission();
+    await expect(placeOrder({ db: database.db, provider, submission: order, userId: null })).rejects.toBeInstanceOf(
+      PaymentUnavailableError,
+    );
+    expect(await countOrders(order.checkoutId)).toBe(0);
+  });
+
+  it("a failure while storing refunds the charge and leaves no order", async () => {
+    const provider = createTestPaymentProvider();
+    const order = submission({ cardNumber: "4242424242424242" });
+    // The database goes away between the charge and the write of the order.
+    const failingDb = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "transaction") return () => Promise.reject(new Error("connection terminated"));
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    await expect(placeOrder({ db: failingDb, provider, submission: order, userId: null })).rejects.toThrow(
+      "connection terminated",
+    );
+    expect(provider.refunds.size).toBe(1);
+    expect(await countOrders(order.checkoutId)).toBe(0);
+  });
+
+  it("never writes the full card number or the security code to the database", async () => {
+    const provider = createTestPaymentProvider();
+    const order = submission({ cardNumber: "4000 0566 5566 5556", cardCvv: "987" });
+    const result = await placeOrder({ db: database.db, provider, submission: order, userId: null });
+    expect(result.status).toBe("placed");
+    const everything = JSON.stringify(await database.db.select().from(orders));
+    expect(everything).not.toContain("4000056655665556");
+    expect(everything).not.toContain("4000 0566 5566 5556");
+    expect(everything).not.toMatch(/"987"|:987[,}]/);
+  });
+});
+
+describe(`who may see an order on ${databaseKind}`, () => {
+  it("a guest with the link's token; nobody without it; the owner only for account orders", async () => {
+    const guest = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: null });
+    const owned = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: "user-a" });
+    if (guest.status !== "placed" || owned.status !== "placed") throw new Error("orders not placed");
+    const token = orderAccessToken(guest.order.id);
+
+    expect(await findViewableOrder(database.db, guest.order.id, { userId: null, token })).not.toBeNull();
+    expect(await findViewableOrder(database.db, guest.order.id, { userId: null, token: null })).toBeNull();
+    expect(await findViewableOrder(database.db, guest.order.id, { userId: null, token: `${token}x` })).toBeNull();
+    expect(await findViewableOrder(database.db, guest.order.id, { userId: "user-b", token: null })).toBeNull();
+
+    expect(await findViewableOrder(database.db, owned.order.id, { userId: "user-a", token: null })).not.toBeNull();
+    expect(await findViewableOrder(database.db, owned.order.id, { userId: "user-b", token: null })).toBeNull();
+    // A guest link's token does not open another buyer's account order.
+    expect(await findViewableOrder(database.db, owned.order.id, { userId: null, token: orderAccessToken(owned.order.id) })).toBeNull();
+    expect(await findViewableOrder(database.db, "not-a-uuid", { userId: "user-a", token: null })).toBeNull();
+  });
+
+  it("tokens are specific to their order", () => {
+    const a = randomUUID();
+    expect(isValidOrderAccessToken(a, orderAccessToken(a))).toBe(true);
+    expect(isValidOrderAccessToken(randomUUID(), orderAccessToken(a))).toBe(false);
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { checkoutAttempts, orders, type OrderRow } from "~/db/schema";
+import { detectCardBrand, cardDigits } from "~/modules/card/card-brand";
+import { catalog } from "~/modules/catalog/catalog";
+import { priceOrder } from "~/modules/catalog/pricing";
+import type { OrderSubmission } from "~/modules/order/order-schema";
+import type { PaymentProvider } from "~/modules/payment/payment-provider.server";
+import { expiryYear } from "~/modules/payment/payment-provider.server";
+
+export type PlaceOrderResult =
+  | { status: "placed"; order: OrderRow; replayed: boolean }
+  | { status: "declined"; message: string }
+  | { status: "in-progress" };
+
+/** The payment processor could not be reached: nothing was charged. */
+export class PaymentUnavailableError extends Error {}
+
+/** A processing attempt older than this is taken to have died with its server; another may take it over. */
+const ABANDONED_AFTER_MS = 2 * 60 * 1000;
+const WAIT_FOR_OTHER_ATTEMPT_MS = 10_000;
+
+interface PlaceOrderOptions {
+  db: Db;
+  provider: PaymentProvider;
+  submission: OrderSubmission;
+  userId: string | null;
+}
+
+/**
+ * Places an order exactly once per idempotency key, whatever arrives twice: a double click, a retry after a
+ * network error, a second tab. The attempt row is the lock; only its holder charges the card, and the paid
+ * order and the attempt's success are written in one transaction, so no half-written order exists.
+ */
+export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrderResult> {
+  const key = options.submission.checkoutId;
+  const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
+  for (;;) {
+    if (await claimAttempt(options.db, key)) return chargeAndStore(options);
+    const [attempt] = await options.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+    if (attempt?.status === "succeeded" && attempt.orderId) {
+      const [order] = await options.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+      if (order) return { status: "placed", order, replayed: true };
+    }
+    // Still processing elsewhere (or just declined and released): wait a moment and look again.
+    if (Date.now() > deadline) return { status: "in-progress" };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** True when this request now holds the key: a new attempt, or one abandoned by a server that died. */
+async function claimAttempt(db: Db, key: string): Promise<boolean> {
+  const abandonedBefore = new Date(Date.now() - ABANDONED_AFTER_MS);
+  const claimed = await db
+    .insert(checkoutAttempts)
+    .values({ idempotencyKey: key, status: "processing" })
+    .onConflictDoUpdate({
+      target: checkoutAttempts.idempotencyKey,
+      set: { updatedAt: sql`now()` },
+      setWhere: and(eq(checkoutAttempts.status, "processing"), lt(checkoutAttempts.updatedAt, abandonedBefore)),
+    })
+    .returning({ key: checkoutAttempts.idempotencyKey });
+  return claimed.length > 0;
+}
+
+async function releaseAttempt(db: Db, key: string) {
+  await db
+    .delete(checkoutAttempts)
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing")));
+}
+
+async function chargeAndStore({ db, provider, submission, userId }: PlaceOrderOptions): Promise<PlaceOrderResult> {
+  const key = submission.checkoutId;
+  const price = priceOrder(submission);
+  const shippingCents = price.shippingCents ?? 0;
+  const orderId = randomUUID();
+  const number = orderNumber();
+  const card = submission;
+
+  let result;
+  try {
+    result = await provider.charge({
+      amountCents: price.totalCents,
+      currency: catalog.currency,
+      idempotencyKey: key,
+      card: {
+        number: card.cardNumber,
+        name: card.cardName,
+        expMonth: Number(card.cardMonth),
+        expYear: expiryYear(card.cardYear),
+        securityCode: card.cardCvv,
+      },
+      description: `${catalog.shopName} order ${number}`,
+    });
+  } catch (error) {
+    await releaseAttempt(db, key);
+    throw new PaymentUnavailableError(`payment provider failed: ${(error as Error).message}`);
+  }
+  if (result.status === "declined") {
+    await releaseAttempt(db, key);
+    return { status: "declined", message: result.message };
+  }
+
+  const digits = cardDigits(card.cardNumber);
+  try {
+    const order = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          number,
+          userId,
+          status: "paid",
+          grip: submission.grip,
+          size: submission.size,
+          contact: submission.contact,
+          name: submission.name,
+          address: submission.address,
+          addressextend: submission.addressextend,
+          postalcode: submission.postalcode,
+          city: submission.city,
+          country: submission.country,
+          design: submission.design,
+          priceLines: price.lines,
+          subtotalCents: price.subtotalCents,
+          shippingCents,
+          vatCents: price.vatCents,
+          totalCents: price.totalCents,
+          currency: catalog.currency,
+          cardBrand: detectCardBrand(digits) ?? "unknown",
+          cardLast4: digits.slice(-4),
+          cardExpMonth: Number(card.cardMonth),
+          cardExpYear: expiryYear(card.cardYear),
+          paymentProvider: provider.name,
+          paymentReference: result.reference,
+          idempotencyKey: key,
+        })
+        .returning();
+      await tx
+        .update(checkoutAttempts)
+        .set({ status: "succeeded", orderId, updatedAt: sql`now()` })
+        .where(eq(checkoutAttempts.idempotencyKey, key));
+      return row!;
+    });
+    return { status: "placed", order, replayed: false };
+  } catch (error) {
+    // Charged but not stored: give the money back so that the buyer is never charged for no order.
+    await provider.refund(result.reference).catch(() => undefined);
+    await releaseAttempt(db, key).catch(() => undefined);
+    throw error;
+  }
+}
+
+const ORDER_NUMBER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32: no I, L, O, U
+
+/** "DS-" and eight characters: easy to read out on the phone, 2^40 values so collisions are negligible. */
+function orderNumber(): string {
+  const bytes = randomBytes(8);
+  let code = "";
+  for (const byte of bytes) code += ORDER_NUMBER_ALPHABET[byte % 32];
+  return `DS-${code}`;
+}

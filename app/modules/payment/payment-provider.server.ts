@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { cardDigits } from "~/modules/card/card-brand";
+import { fullExpiryYear, passesLuhn } from "~/modules/card/card-validation";
+
+/**
+ * What the shop needs from a card processor. The full number and security code pass through `charge` and
+ * are never kept by the shop; a real processor slots in behind the same interface.
+ */
+export interface ChargeRequest {
+  amountCents: number;
+  currency: string;
+  /** The processor must charge at most once per key (retries and double submissions reuse it). */
+  idempotencyKey: string;
+  card: { number: string; name: string; expMonth: number; expYear: number; securityCode: string };
+  description: string;
+}
+
+export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc" | "incorrect_number";
+
+export type ChargeResult =
+  | { status: "succeeded"; reference: string }
+  | { status: "declined"; code: DeclineCode; message: string };
+
+export interface PaymentProvider {
+  readonly name: string;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives the money back, e.g. when the order could not be saved after a successful charge. */
+  refund(reference: string): Promise<void>;
+}
+
+/** Card numbers with a fixed outcome in test mode, as card processors document them for their test modes. */
+export const TEST_CARDS = {
+  success: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  insufficientFunds: "4000 0000 0000 9995",
+  expired: "4000 0000 0000 0069",
+  incorrectCvc: "4000 0000 0000 0127",
+} as const;
+
+const DECLINES: Record<string, { code: DeclineCode; message: string }> = {
+  "4000000000000002": { code: "card_declined", message: "Your card was declined. Try another card." },
+  "4000000000009995": {
+    code: "insufficient_funds",
+    message: "Your card was declined: insufficient funds. Try another card.",
+  },
+  "4000000000000069": { code: "expired_card", message: "Your card has expired. Try another card." },
+  "4000000000000127": { code: "incorrect_cvc", message: "The security code is incorrect. Check it and try again." },
+};
+
+/**
+ * The built-in `test` provider: behaves like a processor's test mode. A Luhn-valid, unexpired card succeeds;
+ * the documented numbers above decline. Charges are idempotent per key, like a real processor's API.
+ */
+export function createTestPaymentProvider(now: () => Date = () => new Date()): PaymentProvider & {
+  charges: ReadonlyMap<string, ChargeResult>;
+  refunds: ReadonlySet<string>;
+} {
+  const charges = new Map<string, ChargeResult>();
+  const refunds = new Set<string>();
+
+  function decide(request: ChargeRequest): ChargeResult {
+    const digits = cardDigits(request.card.number);
+    const decline = DECLINES[digits];
+    if (decline) return { status: "declined", ...decline };
+    if (!passesLuhn(digits)) return { status: "declined", code: "incorrect_number", message: "The card number is incorrect." };
+    const today = now();
+    const expired =
+      request.card.expYear < today.getFullYear() ||
+      (request.card.expYear === today.getFullYear() && request.card.expMonth < today.getMonth() + 1);
+    if (expired) return { status: "declined", ...DECLINES["4000000000000069"]! };
+    return { status: "succeeded", reference: `test_ch_${randomBytes(12).toString("hex")}` };
+  }
+
+  return {
+    name: "test",
+    charges,
+    refunds,
+    async charge(request) {
+      const previous = charges.get(request.idempotencyKey);
+      if (previous) return previous;
+      const result = decide(request);
+      charges.set(request.idempotencyKey, result);
+      return result;
+    },
+    async refund(reference) {
+      refunds.add(reference);
+    },
+  };
+}
+
+let provider: PaymentProvider | undefined;
+
+/** The configured provider (PAYMENT_PROVIDER; only `test` exists). */
+export function getPaymentProvider(name: string): PaymentProvider {
+  if (name !== "test") throw new Error(`Unknown payment provider "${name}"`);
+  provider ??= createTestPaymentProvider();
+  return provider;
+}
+
+/** "29" or "2029" → 2029, for the processor. */
+export function expiryYear(cardYear: string): number {
+  return fullExpiryYear(cardYear) ?? 0;
+}

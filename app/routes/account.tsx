@@ -1,0 +1,79 @@
+import { Form, Link, redirect, useLoaderData } from "react-router";
+import { catalog } from "~/modules/catalog/catalog";
+import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { ordersOfUser } from "~/modules/orders/orders.server";
+import { currentAccount } from "~/modules/session/auth.server";
+import { getDb } from "~/request-context.server";
+import type { Route } from "./+types/account";
+
+export const meta = () => [{ title: `Your account · ${catalog.shopName}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const account = await currentAccount(context);
+  if (!account) throw redirect("/Login?next=/account");
+  const orders = await ordersOfUser(await getDb(context), account.id);
+  return {
+    email: account.email,
+    orders: orders.map((order) => ({
+      id: order.id,
+      number: order.number,
+      createdAt: order.createdAt.toISOString(),
+      size: order.size,
+      grip: order.grip,
+      totalCents: order.totalCents,
+    })),
+  };
+}
+
+const dateFormat = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeZone: "UTC" });
+
+export default function Account() {
+  const { email, orders } = useLoaderData<typeof loader>();
+  return (
+    <div className="page stack">
+      <h1>Your account</h1>
+      <p>
+        Signed in as <strong>{email}</strong>.
+      </p>
+      <Form method="post" action="/logout">
+        <button type="submit" className="button">
+          Sign out
+        </button>
+      </Form>
+      <section aria-labelledby="orders-title" className="stack">
+        <h2 id="orders-title">Your orders</h2>
+        {orders.length === 0 ? (
+          <p>
+            No orders yet. <Link to="/editor">Design your deck</Link>.
+          </p>
+        ) : (
+          <table className="order-history">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Deck</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <th scope="row">
+                    <Link to={`/orders/${order.id}`}>{order.number}</Link>
+                  </th>
+                  <td>{dateFormat.format(new Date(order.createdAt))}</td>
+                  <td>
+                    {formatDeckSize(order.size)}
+                    {order.grip ? ", grip tape" : ""}
+                  </td>
+                  <td>{formatMoney(order.totalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { ErrorSummary, TextField } from "~/components/form-fields";
+import { OrderDetails } from "~/components/order-details";
+import { createAccount } from "~/modules/accounts/accounts.server";
+import { catalog } from "~/modules/catalog/catalog";
+import { parseForm } from "~/modules/checkout/parse-form";
+import { useStepForm } from "~/modules/checkout/step-form";
+import { readFormData } from "~/modules/http/form.server";
+import { signUpSchema } from "~/modules/order/order-schema";
+import { orderStore } from "~/modules/order/order-store";
+import { claimGuestOrder, findViewableOrder, toOrderView } from "~/modules/orders/orders.server";
+import { signInSession } from "~/modules/session/auth.server";
+import { getDb, sessionContext } from "~/request-context.server";
+import type { Route } from "./+types/order";
+
+export const meta = ({ data: loaderData }: Route.MetaArgs) => [
+  { title: loaderData ? `Order ${loaderData.order.number} · ${catalog.shopName}` : catalog.shopName },
+  { name: "robots", content: "noindex" },
+];
+
+async function viewableOrder(request: Route.LoaderArgs["request"], context: Route.LoaderArgs["context"], orderId: string) {
+  const url = new URL(request.url);
+  const order = await findViewableOrder(await getDb(context), orderId, {
+    userId: context.get(sessionContext)?.userId ?? null,
+    token: url.searchParams.get("token"),
+  });
+  if (!order) throw data(`Page not found: ${url.pathname}`, { status: 404 });
+  return order;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const order = await viewableOrder(request, context, params.orderId);
+  return {
+    order: toOrderView(order),
+    checkoutId: order.idempotencyKey,
+    offerAccount: order.userId === null && !context.get(sessionContext)?.userId,
+  };
+}
+
+/** After a guest order: create an account with the order's e-mail address; the order becomes the account's. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const order = await viewableOrder(request, context, params.orderId);
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return formData;
+  const submission = parseForm(formData, signUpSchema);
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  const db = await getDb(context);
+  const created = await createAccount(db, submission.value.email, submission.value.password);
+  if (!created.ok) {
+    const fieldErrors = { email: ["An account with this e-mail address exists already. Sign in to see your orders."] };
+    return data(submission.reply({ fieldErrors, hideFields: ["password"] }), { status: 400 });
+  }
+  await claimGuestOrder(db, order.id, created.account.id);
+  const setCookie = await signInSession(context, created.account.id);
+  return redirect(`/orders/${order.id}`, { headers: { "Set-Cookie": setCookie } });
+}
+
+export default function OrderConfirmation() {
+  const { order, checkoutId, offerAccount } = useLoaderData<typeof loader>();
+  // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
+  useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
+  return (
+    <div className="page page--split">
+      <div className="page__content stack">
+        <h1>Thank you for your order</h1>
+        <p className="lead">
+          Order number <strong>{order.number}</strong>. A confirmation goes to {order.contact}. We print and ship your
+          deck within 5 working days.
+        </p>
+        <OrderDetails order={order} />
+        <p>
+          <Link to="/">Back to the shop</Link>
+        </p>
+      </div>
+      {offerAccount ? (
+        <aside className="page__aside">
+          <CreateAccount email={order.contact} />
+        </aside>
+      ) : null}
+    </div>
+  );
+}
+
+function CreateAccount({ email }: { email: string }) {
+  const { form, fields, formProps, showSummary } = useStepForm({
+    id: "create-account",
+    schema: signUpSchema,
+    lastResult: useActionData<typeof action>() as SubmissionResult<string[]> | undefined,
+    onValid: () => {},
+  });
+  const items = [fields.email, fields.password].flatMap((field, index) =>
+    field.errors?.[0] ? [{ fieldId: field.id, label: index === 0 ? "E-mail" : "Password", message: field.errors[0] }] : [],
+  );
+  return (
+    <section className="card-panel stack" aria-labelledby="create-account-title">
+      <h2 id="create-account-title">Save your details for next time</h2>
+      <p>Create an account with a password to see this order and your next ones in one place.</p>
+      <Form method="post" {...formProps} className="stack">
+        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+        <TextField
+          id={fields.email.id}
+          name={fields.email.name}
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          errors={fields.email.errors}
+          defaultValue={email}
+        />
+        <TextField
+          id={fields.password.id}
+          name={fields.password.name}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          errors={fields.password.errors}
+        />
+        <button type="submit" className="button button--primary">
+          Create account
+        </button>
+      </Form>
+    </section>
+  );
+}

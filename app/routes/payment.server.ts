@@ -1,0 +1,66 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getConfig } from "~/config.server";
+import { priceOrder } from "~/modules/catalog/pricing";
+import { parseForm } from "~/modules/checkout/parse-form";
+import { readFormData } from "~/modules/http/form.server";
+import { orderSubmissionSchema } from "~/modules/order/order-schema";
+import { orderPath } from "~/modules/orders/order-link.server";
+import { PaymentUnavailableError, placeOrder } from "~/modules/orders/place-order.server";
+import { getPaymentProvider } from "~/modules/payment/payment-provider.server";
+import { getDb, requestIdContext, sessionContext } from "~/request-context.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Card data is never sent back to the browser, not even to echo a form. */
+const CARD_FIELDS = ["cardNumber", "cardName", "cardMonth", "cardYear", "cardCvv"];
+
+type Submission = ReturnType<typeof parseForm<typeof orderSubmissionSchema>>;
+
+function refuse(submission: Submission, message: string, status: number) {
+  return data(submission.reply({ formErrors: [message], hideFields: CARD_FIELDS }), { status });
+}
+
+/**
+ * Places the order: validate the whole order with the one order schema (the server checks every step's rules
+ * again), recompute the price, charge through the payment provider, store it. Each failure keeps the buyer
+ * on the page with a message; a placed order goes to its confirmation.
+ */
+export async function paymentAction(request: Request, context: Context) {
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return formData;
+  const submission = parseForm(formData, orderSubmissionSchema);
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: CARD_FIELDS }), { status: 400 });
+  }
+
+  const price = priceOrder(submission.value);
+  if (String(price.totalCents) !== formData.get("expectedTotalCents")) {
+    return refuse(submission, "The price of your order has changed. Check the new total and pay again.", 409);
+  }
+
+  const userId = context.get(sessionContext)?.userId ?? null;
+  try {
+    const result = await placeOrder({
+      db: await getDb(context),
+      provider: getPaymentProvider(getConfig().PAYMENT_PROVIDER),
+      submission: submission.value,
+      userId,
+    });
+    switch (result.status) {
+      case "placed":
+        return redirect(orderPath(result.order.id, { guest: result.order.userId === null }));
+      case "declined":
+        return refuse(submission, result.message, 402);
+      case "in-progress":
+        return refuse(submission, "Your payment is still being processed. Wait a moment, then press Pay again.", 409);
+    }
+  } catch (error) {
+    const requestId = context.get(requestIdContext);
+    console.error(`[${requestId}] order not placed:`, (error as Error).message);
+    const message =
+      error instanceof PaymentUnavailableError
+        ? "We could not reach the payment service. Nothing was charged. Please try again in a minute."
+        : `Our order system is not answering right now. Nothing was charged. Please try again in a minute (reference ${requestId}).`;
+    return refuse(submission, message, 503);
+  }
+}
