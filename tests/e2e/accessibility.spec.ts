@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, open, pages, shippingForm, waitForHydration } from "./helpers";
+import { completeOrder, expectNoAxeViolations, open, optionsAndContact, pages, seedOrder, shippingForm, waitForHydration } from "./helpers";
 
 test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   for (const { path } of pages) {
     test(`${path} has no violations`, async ({ page }) => {
+      await seedOrder(page, completeOrder); // /Shipping and /Payment need the earlier steps done
       await open(page, path);
       await expectNoAxeViolations(page);
     });
@@ -17,6 +18,7 @@ test.describe("accessibility (axe, WCAG 2.1 A and AA)", () => {
   });
 
   test("the Shipping page with validation errors has no violations", async ({ page }) => {
+    await seedOrder(page, optionsAndContact);
     await open(page, "/Shipping");
     await shippingForm(page).submit.click();
     await expect(shippingForm(page).name).toHaveAttribute("aria-invalid", "true");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectFieldError, expectPriceLine, open, reload, shippingForm } from "./helpers";
+import { expectFieldError, expectPriceLine, guestEmail, open, optionsAndContact, reload, seedOrder, shippingForm } from "./helpers";
 
 const price = (page: Page) => page.getByTestId("price");
 const widthGroup = (page: Page) => page.getByRole("group", { name: "Deck width" });
@@ -30,7 +30,7 @@ test("a buyer chooses grip and size, checks out as a guest and reaches payment",
   });
 
   await test.step("login: a guest gives a valid e-mail address", async () => {
-    const email = page.getByLabel("E-mail");
+    const email = guestEmail(page);
     await expect(email).toHaveAttribute("type", "email");
     await email.fill("not-an-address");
     await page.getByRole("button", { name: "Continue as guest" }).click();
@@ -104,7 +104,7 @@ test.describe("a failed submit lists every error in a summary at the top of the 
 
   test("login", async ({ page }) => {
     await open(page, "/Login");
-    await page.getByLabel("E-mail").fill("not-an-address");
+    await guestEmail(page).fill("not-an-address");
     await page.getByRole("button", { name: "Continue as guest" }).click();
     const summary = page.getByRole("alert");
     await expect(summary.getByRole("heading", { name: "Please correct 1 field" })).toBeVisible();
@@ -114,12 +114,12 @@ test.describe("a failed submit lists every error in a summary at the top of the 
   });
 
   test("shipping", async ({ page }) => {
+    await seedOrder(page, optionsAndContact);
     await open(page, "/Shipping");
     await shippingForm(page).submit.click();
     const summary = page.getByRole("alert");
-    await expect(summary.getByRole("heading", { name: "Please correct 5 fields" })).toBeVisible();
+    await expect(summary.getByRole("heading", { name: "Please correct 4 fields" })).toBeVisible();
     await expect(summary.getByRole("listitem")).toHaveText([
-      "E-mail: Enter your e-mail address",
       "Full name: Enter your full name",
       "Street and house number: Enter your street and house number",
       "Postal code: Enter your postal code",
@@ -130,9 +130,13 @@ test.describe("a failed submit lists every error in a summary at the top of the 
   });
 });
 
-test("a buyer who skipped the login step can type an e-mail address on the Shipping page", async ({ page }) => {
+test("a buyer can change the e-mail address on the Shipping page, typing without losing the field", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
   await open(page, "/Shipping");
+  await page.getByRole("button", { name: "Change e-mail" }).click();
   const { email } = shippingForm(page);
+  await expect(email).toBeFocused();
+  await email.clear();
   await email.pressSequentially("max@example.com");
   await expect(email).toHaveValue("max@example.com");
   await expect(email).toBeFocused();
@@ -153,6 +157,7 @@ test.describe("the order survives a reload", () => {
   });
 
   test("shipping fields", async ({ page }) => {
+    await seedOrder(page, optionsAndContact);
     await open(page, "/Shipping");
     const form = shippingForm(page);
     await form.name.fill("Max Mustermann");
@@ -171,7 +176,9 @@ test.describe("the order survives a reload", () => {
 });
 
 test("the shipping fields carry autocomplete tokens", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
   await open(page, "/Shipping");
+  await page.getByRole("button", { name: "Change e-mail" }).click();
   const form = shippingForm(page);
   const expected = [
     [form.email, "email"],
@@ -189,5 +196,7 @@ test("the shipping fields carry autocomplete tokens", async ({ page }) => {
 
 test("the login e-mail field carries the email autocomplete token", async ({ page }) => {
   await open(page, "/Login");
-  await expect(page.getByLabel("E-mail")).toHaveAttribute("autocomplete", "email");
+  await expect(guestEmail(page)).toHaveAttribute("autocomplete", "email");
+  await expect(page.getByRole("region", { name: "Sign in" }).getByLabel("E-mail")).toHaveAttribute("autocomplete", "username");
+  await expect(page.getByLabel("Password").first()).toHaveAttribute("autocomplete", "current-password");
 });

@@ -59,6 +59,40 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+export const ORDER_STORAGE_KEY = "deck-studio:order:v1";
+
+/** What a buyer has entered once Grip & size and Login are done. */
+export const optionsAndContact = { size: 8.25, grip: false, contact: "erika@example.com" };
+
+/** What a buyer has entered once every step before Payment is done. */
+export const completeOrder = {
+  ...optionsAndContact,
+  name: "Erika Mustermann",
+  address: "Heidestraße 17",
+  addressextend: "",
+  postalcode: "51147",
+  city: "Köln",
+  country: "DE",
+};
+
+/**
+ * Starts the tab with this order draft in session storage, as if the buyer had done the earlier steps. Only
+ * while the tab has no draft yet, so a reload keeps whatever the test typed since.
+ */
+export async function seedOrder(page: Page, order: Record<string, unknown>): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, value);
+    },
+    [ORDER_STORAGE_KEY, JSON.stringify(order)] as const,
+  );
+}
+
+/** The Login page's guest e-mail field (the page also has sign-in and sign-up e-mail fields). */
+export function guestEmail(page: Page): Locator {
+  return page.getByRole("region", { name: "Continue as guest" }).getByLabel("E-mail");
+}
+
 /** The shipping form's controls, by their labels. */
 export function shippingForm(page: Page) {
   return {

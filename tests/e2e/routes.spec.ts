@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectLayout, open, pages, waitForHydration } from "./helpers";
+import { completeOrder, expectLayout, open, pages, seedOrder, waitForHydration } from "./helpers";
 
 test.describe("routes", () => {
   for (const { path, heading } of pages) {
     test(`${path} shows "${heading}" inside the layout`, async ({ page }) => {
+      await seedOrder(page, completeOrder); // /Shipping and /Payment need the earlier steps done
       await open(page, path);
       await expectLayout(page, heading);
     });

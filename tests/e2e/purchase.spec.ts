@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { completeOrder, expectNoAxeViolations, open, optionsAndContact, seedOrder, shippingForm } from "./helpers";
+
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
+
+async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123") {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Name on card").fill("Erika Mustermann");
+  await page.getByLabel("Month (MM)").fill("09");
+  await page.getByLabel("Year (YY)").fill(nextYear);
+  await page.getByLabel("Security code").fill(cvv);
+}
+
+const payButton = (page: Page) => page.getByRole("button", { name: /^Pay €/ });
+
+async function createAccount(page: Page): Promise<string> {
+  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+  await open(page, "/Login");
+  const signUp = page.getByRole("region", { name: "Create an account" });
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Password").fill("a long passphrase");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/Shipping$/);
+  return email;
+}
+
+test("a guest buys a deck and gets a confirmation with an order number and an offer of an account", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await open(page, "/Payment");
+  await expect(payButton(page)).toHaveText("Pay €63.90"); // 59 + 4.90 shipping to Germany
+  await fillCard(page);
+  await payButton(page).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+  await expect(page.getByText(/Order number DS-[0-9A-Z]{8}/)).toBeVisible();
+  await expect(page.getByText("VISA ending in 4242")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Save your details for next time" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The order is done: the next visit starts a new, empty order.
+  await open(page, "/GripSize");
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+});
+
+test("a signed-in buyer buys a deck and finds it in the order history", async ({ page }) => {
+  await seedOrder(page, { size: 8.5, grip: true });
+  await createAccount(page);
+  await expect(page.getByText(/Order updates go to buyer-/)).toBeVisible();
+  const form = shippingForm(page);
+  await form.name.fill("Ada Lovelace");
+  await form.address.fill("Main Street 1");
+  await form.postalcode.fill("1010");
+  await form.city.fill("Wien");
+  await form.country.selectOption({ label: "Austria" });
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/Payment$/);
+  await expect(payButton(page)).toHaveText("Pay €80.90"); // 59 + 3 wide + 9 grip + 9.90 EU shipping
+  await fillCard(page, "5555 5555 5555 4444");
+  await payButton(page).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("region", { name: "Save your details for next time" })).toHaveCount(0);
+  const number = (await page.getByText(/Order number/).textContent())!.match(/DS-[0-9A-Z]{8}/)![0];
+
+  await page.getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: number })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a declined card shows why, keeps every field but the security code, and places no order", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await open(page, "/Payment");
+  await fillCard(page, "4000 0000 0000 0002", "321");
+  await payButton(page).click();
+
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("Your card was declined. Try another card.");
+  await expect(page).toHaveURL(/\/Payment$/);
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 0002");
+  await expect(page.getByLabel("Name on card")).toHaveValue("Erika Mustermann");
+  await expect(page.getByLabel("Security code")).toHaveValue("");
+  await expectNoAxeViolations(page);
+
+  // Another card goes through on the same page.
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Security code").fill("123");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+});
+
+test("a double click on Pay places one order", async ({ page }) => {
+  await seedOrder(page, { size: 8, grip: false });
+  await createAccount(page);
+  await page.evaluate((order) => {
+    const key = "deck-studio:order:v1";
+    sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key) ?? "{}"), ...order }));
+  }, completeOrder);
+  await open(page, "/Payment");
+  await fillCard(page);
+  await payButton(page).dblclick();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  await open(page, "/account");
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(2); // the header row and one order
+});
+
+test("two tabs of the same checkout place one order", async ({ page, context }) => {
+  const checkoutId = randomUUID();
+  const second = await context.newPage();
+  for (const tab of [page, second]) {
+    await seedOrder(tab, { ...completeOrder, checkoutId }); // a duplicated tab copies session storage
+    await open(tab, "/Payment");
+    await fillCard(tab);
+  }
+  await Promise.all([payButton(page).click(), payButton(second).click()]);
+  for (const tab of [page, second]) {
+    await expect(tab.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  }
+  expect(new URL(second.url()).pathname).toBe(new URL(page.url()).pathname);
+});
+
+test("a buyer who skips ahead is sent to the first incomplete step and told why", async ({ page }) => {
+  await open(page, "/Payment");
+  await expect(page).toHaveURL(/\/GripSize$/);
+  await expect(page.getByRole("status").filter({ hasText: "Choose your deck's width first." })).toBeVisible();
+
+  await seedOrder(page, optionsAndContact);
+  await open(page, "/Payment");
+  await expect(page).toHaveURL(/\/Shipping$/);
+  await expect(page.getByText("Enter your shipping address first.")).toBeVisible();
+});
+
+test("markup typed into the address is shown as text, never run", async ({ page }) => {
+  const hostile = `<img src=x onerror="window.__pwned=1">Robert'); DROP TABLE orders;--`;
+  await seedOrder(page, { ...completeOrder, name: hostile });
+  await open(page, "/Payment");
+  await expect(page.getByTestId("ship-to")).toContainText(hostile);
+  await fillCard(page);
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  await expect(page.getByText(hostile)).toBeVisible();
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
