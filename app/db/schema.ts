@@ -35,12 +35,14 @@ export const signInFailures = pgTable("sign_in_failures", {
 
 /**
  * One row per checkout submission key: the lock that makes a double click, a retry or a second tab produce
- * one charge and one order. `processing` while the card is charged; `succeeded` points at the order.
- * A declined or failed attempt is deleted, so the buyer can try again with another card.
+ * one charge and one order. `processing` while the card is charged; `succeeded` points at the order;
+ * `declined` lets the buyer try again. Each new try after a decline counts up `attempt`, because a payment
+ * processor answers a reused idempotency key with its first answer: the processor's key is `{key}:{attempt}`.
  */
 export const checkoutAttempts = pgTable("checkout_attempts", {
   idempotencyKey: text("idempotency_key").primaryKey(),
-  status: text("status", { enum: ["processing", "succeeded"] }).notNull(),
+  status: text("status", { enum: ["processing", "succeeded", "declined"] }).notNull(),
+  attempt: integer("attempt").notNull().default(1),
   orderId: text("order_id"),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

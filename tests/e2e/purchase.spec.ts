@@ -126,7 +126,9 @@ test("a buyer who skips ahead is sent to the first incomplete step and told why"
   await open(page, "/Payment");
   await expect(page).toHaveURL(/\/GripSize$/);
   await expect(page.getByRole("status").filter({ hasText: "Choose your deck's width first." })).toBeVisible();
+});
 
+test("a buyer with width and e-mail but no address is sent from Payment to Shipping", async ({ page }) => {
   await seedOrder(page, optionsAndContact);
   await open(page, "/Payment");
   await expect(page).toHaveURL(/\/Shipping$/);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { checkoutAttempts, orders, type OrderRow } from "~/db/schema";
 import { detectCardBrand, cardDigits } from "~/modules/card/card-brand";
@@ -37,40 +37,61 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrder
   const key = options.submission.checkoutId;
   const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
   for (;;) {
-    if (await claimAttempt(options.db, key)) return chargeAndStore(options);
-    const [attempt] = await options.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
-    if (attempt?.status === "succeeded" && attempt.orderId) {
-      const [order] = await options.db.select().from(orders).where(eq(orders.id, attempt.orderId));
+    const attempt = await claimAttempt(options.db, key);
+    if (attempt !== null) return chargeAndStore(options, attempt);
+    const [row] = await options.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+    if (row?.status === "succeeded" && row.orderId) {
+      const [order] = await options.db.select().from(orders).where(eq(orders.id, row.orderId));
       if (order) return { status: "placed", order, replayed: true };
     }
-    // Still processing elsewhere (or just declined and released): wait a moment and look again.
+    // Still processing elsewhere: wait a moment and look again.
     if (Date.now() > deadline) return { status: "in-progress" };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-/** True when this request now holds the key: a new attempt, or one abandoned by a server that died. */
-async function claimAttempt(db: Db, key: string): Promise<boolean> {
+/**
+ * Takes the key for this request and returns the attempt number, or null while another request holds it or
+ * the order is placed. A key is free when new, after a decline (the next attempt), or when its processing
+ * attempt was abandoned by a server that died (the same attempt again: the processor then answers with the
+ * outcome of the charge that server may have made, so nothing is charged twice).
+ */
+async function claimAttempt(db: Db, key: string): Promise<number | null> {
   const abandonedBefore = new Date(Date.now() - ABANDONED_AFTER_MS);
   const claimed = await db
     .insert(checkoutAttempts)
     .values({ idempotencyKey: key, status: "processing" })
     .onConflictDoUpdate({
       target: checkoutAttempts.idempotencyKey,
-      set: { updatedAt: sql`now()` },
-      setWhere: and(eq(checkoutAttempts.status, "processing"), lt(checkoutAttempts.updatedAt, abandonedBefore)),
+      set: {
+        status: "processing",
+        attempt: sql`case when ${checkoutAttempts.status} = 'declined' then ${checkoutAttempts.attempt} + 1 else ${checkoutAttempts.attempt} end`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: or(
+        eq(checkoutAttempts.status, "declined"),
+        and(eq(checkoutAttempts.status, "processing"), lt(checkoutAttempts.updatedAt, abandonedBefore)),
+      ),
     })
-    .returning({ key: checkoutAttempts.idempotencyKey });
-  return claimed.length > 0;
+    .returning({ attempt: checkoutAttempts.attempt });
+  return claimed[0]?.attempt ?? null;
 }
 
-async function releaseAttempt(db: Db, key: string) {
-  await db
-    .delete(checkoutAttempts)
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing")));
+/** Ends this request's hold on the key without an order, so that the buyer can try again. */
+async function releaseAttempt(db: Db, key: string, status: "declined" | "failed") {
+  const processing = and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing"));
+  if (status === "declined") {
+    await db.update(checkoutAttempts).set({ status: "declined", updatedAt: sql`now()` }).where(processing);
+  } else {
+    // Nothing reached the processor (or the charge was refunded): the same attempt may simply run again.
+    await db.delete(checkoutAttempts).where(processing);
+  }
 }
 
-async function chargeAndStore({ db, provider, submission, userId }: PlaceOrderOptions): Promise<PlaceOrderResult> {
+async function chargeAndStore(
+  { db, provider, submission, userId }: PlaceOrderOptions,
+  attempt: number,
+): Promise<PlaceOrderResult> {
   const key = submission.checkoutId;
   const price = priceOrder(submission);
   const shippingCents = price.shippingCents ?? 0;
@@ -83,7 +104,7 @@ async function chargeAndStore({ db, provider, submission, userId }: PlaceOrderOp
     result = await provider.charge({
       amountCents: price.totalCents,
       currency: catalog.currency,
-      idempotencyKey: key,
+      idempotencyKey: `${key}:${attempt}`,
       card: {
         number: card.cardNumber,
         name: card.cardName,
@@ -94,11 +115,11 @@ async function chargeAndStore({ db, provider, submission, userId }: PlaceOrderOp
       description: `${catalog.shopName} order ${number}`,
     });
   } catch (error) {
-    await releaseAttempt(db, key);
+    await releaseAttempt(db, key, "failed");
     throw new PaymentUnavailableError(`payment provider failed: ${(error as Error).message}`);
   }
   if (result.status === "declined") {
-    await releaseAttempt(db, key);
+    await releaseAttempt(db, key, "declined");
     return { status: "declined", message: result.message };
   }
 
@@ -147,7 +168,7 @@ async function chargeAndStore({ db, provider, submission, userId }: PlaceOrderOp
   } catch (error) {
     // Charged but not stored: give the money back so that the buyer is never charged for no order.
     await provider.refund(result.reference).catch(() => undefined);
-    await releaseAttempt(db, key).catch(() => undefined);
+    await releaseAttempt(db, key, "failed").catch(() => undefined);
     throw error;
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_attempts" ADD COLUMN "attempt" integer DEFAULT 1 NOT NULL;
