@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { initialDesign } from "~/modules/editor/design";
+
+/** A Luhn-valid visa number and a security code that appear nowhere else. */
+const PROBE_CARD = { spaced: "4000 0566 5566 5556", digits: "4000056655665556", cvv: "738" };
 
 /**
  * The production server as an operator runs it (`node server.mjs` on the built app, PGlite in a fresh DATA_DIR):
@@ -74,6 +81,23 @@ describe("the production server", () => {
     expect(readdirSync(path.join(dataDir, "pglite")).length).toBeGreaterThan(0);
   });
 
+  it("takes a purchase (the card data used here is searched for after shutdown)", async () => {
+    const form = new URLSearchParams({
+      grip: "on", size: "8.5", contact: "probe@example.com", name: "Card Probe", address: "Main Street 1",
+      addressextend: "", postalcode: "10115", city: "Berlin", country: "DE",
+      design: JSON.stringify(initialDesign), checkoutId: randomUUID(), expectedTotalCents: "7590",
+      cardNumber: PROBE_CARD.spaced, cardName: "Card Probe", cardMonth: "11", cardYear: "39", cardCvv: PROBE_CARD.cvv,
+    });
+    const response = await fetch(`${base}/Payment`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      body: form,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/orders\/[0-9a-f-]{36}\?token=/);
+  });
+
   it("closes the database and exits 0 on SIGTERM", async () => {
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     const started = Date.now();
@@ -81,5 +105,28 @@ describe("the production server", () => {
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(output).toContain("closing the server and the database");
+  });
+
+  it("kept neither the full card number nor the security code: not in any table, not in the log", async () => {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+    try {
+      const tables = await database.db.execute(
+        sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'drizzle')`,
+      );
+      let everything = "";
+      for (const { table_schema, table_name } of tables.rows as { table_schema: string; table_name: string }[]) {
+        const rows = await database.db.execute(sql.raw(`select * from "${table_schema}"."${table_name}"`));
+        everything += JSON.stringify(rows.rows);
+      }
+      expect(everything).toContain("Card Probe"); // the order is there
+      for (const haystack of [everything, output]) {
+        expect(haystack).not.toContain(PROBE_CARD.digits);
+        expect(haystack).not.toContain(PROBE_CARD.spaced);
+        expect(haystack).not.toContain(`"${PROBE_CARD.cvv}"`);
+      }
+      expect(everything).toContain(`"${PROBE_CARD.digits.slice(-4)}"`); // only the last four digits are kept
+    } finally {
+      await database.close();
+    }
   });
 });
