@@ -11,6 +11,7 @@ export default [
   route("Shipping", "routes/shipping.tsx"),
   // Ours, beyond the spec: order confirmation (guest link or owner), order history, sign-out.
   route("orders/:orderId", "routes/order.tsx"),
+  route("orders/:orderId/print/:format", "routes/order-print.ts"),
   route("account", "routes/account.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),

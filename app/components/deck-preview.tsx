@@ -1,6 +1,10 @@
+import { memo, useId } from "react";
 import { catalog } from "~/modules/catalog/catalog";
 import { formatDeckSize } from "~/modules/catalog/format";
+import { boltHoles, deckOutline, outlineRect } from "~/modules/editor/deck-geometry";
 import type { Design } from "~/modules/editor/design";
+import { DesignArtwork } from "~/modules/editor/design-art";
+import "~/modules/editor/fonts.generated.css";
 
 interface DeckPreviewProps {
   design: Design;
@@ -10,49 +14,50 @@ interface DeckPreviewProps {
   className?: string;
 }
 
-const PIXELS_PER_INCH = 10;
+const FRAME_MM = 3;
 
-/** The deck seen from above, in true proportions for its width, with the buyer's graphic. */
-export function DeckPreview({ design, size, grip, className }: DeckPreviewProps) {
-  const width = (size || catalog.sizes[0]) * PIXELS_PER_INCH;
-  const length = catalog.deckLengthInches * PIXELS_PER_INCH;
-  const radius = width / 2;
-  const label = `${catalog.product.name}${size ? `, ${formatDeckSize(size)} wide` : ""}${grip ? ", with grip tape" : ""}`;
+/** The deck seen from below, in true proportions for its width, with the buyer's graphic cut to its outline. */
+export const DeckPreview = memo(function DeckPreview({ design, size, grip, className }: DeckPreviewProps) {
+  const outline = deckOutline(size);
+  const clipId = `deck-clip-${useId().replace(/[^\w-]/g, "")}`;
+  const shape = outlineRect(outline);
+  const label = `${catalog.product.name}${size ? `, ${formatDeckSize(size)} wide` : ""}${grip ? ", with grip tape" : ""}${describeLayers(design)}`;
   return (
     <svg
       className={className ?? "deck-preview"}
-      viewBox={`-4 -4 ${width + 8} ${length + 8}`}
+      viewBox={`${-FRAME_MM} ${-FRAME_MM} ${outline.width + 2 * FRAME_MM} ${outline.length + 2 * FRAME_MM}`}
       role="img"
       aria-label={label}
     >
-      <rect
-        width={width}
-        height={length}
-        rx={radius}
-        fill={design.background}
-        stroke="#1b1b1b"
-        strokeWidth="2"
-      />
-      {grip ? (
-        <rect
-          x={width * 0.06}
-          y={length * 0.02}
-          width={width * 0.88}
-          height={length * 0.96}
-          rx={radius * 0.9}
-          fill="#1b1b1b"
-          opacity="0.18"
-        />
-      ) : null}
-      {[0.27, 0.73].map((at) => (
-        <g key={at} fill="#1b1b1b" opacity="0.55">
-          {[-1, 1].map((dx) =>
-            [-1, 1].map((dy) => (
-              <circle key={`${dx}${dy}`} cx={width / 2 + dx * 8} cy={length * at + dy * 10} r="1.6" />
-            )),
-          )}
-        </g>
-      ))}
+      <defs>
+        <clipPath id={clipId}>
+          <rect {...shape} />
+        </clipPath>
+      </defs>
+      <g clipPath={`url(#${clipId})`}>
+        <rect width={outline.width} height={outline.length} fill={design.background} />
+        <DesignArtwork design={design} />
+      </g>
+      {grip ? <rect {...outlineRect(outline, outline.width * 0.06)} fill="#1b1b1b" opacity="0.18" /> : null}
+      <g fill="#1b1b1b" opacity="0.55">
+        {boltHoles(outline).map((hole) => (
+          <circle key={`${hole.x} ${hole.y}`} cx={hole.x} cy={hole.y} r="2.5" />
+        ))}
+      </g>
+      <rect {...shape} fill="none" stroke="#1b1b1b" strokeWidth="2" />
     </svg>
   );
+});
+
+/** The graphic in words for the image's name, e.g. ", with the text “Skate or die” and the stickers: fire, star". */
+function describeLayers(design: Design): string {
+  const texts = design.layers.flatMap((layer) =>
+    layer.kind === "text" && layer.text.trim() ? [`“${layer.text.trim()}”`] : [],
+  );
+  const stickers = design.layers.flatMap((layer) => (layer.kind === "emoji" ? [layer.name] : []));
+  const parts = [
+    texts.length ? `the text ${texts.join(", ")}` : "",
+    stickers.length ? `the sticker${stickers.length === 1 ? "" : "s"}: ${stickers.join(", ")}` : "",
+  ].filter(Boolean);
+  return parts.length ? `, with ${parts.join(" and ")}` : "";
 }

@@ -1,14 +1,26 @@
+import { lazy, Suspense } from "react";
 import { countries } from "~/modules/catalog/catalog";
 import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import type { OrderState } from "~/modules/order/order-state";
 
-/** Price breakdown of the order so far, from the shared pricing function. */
+// The deck picture loads apart from the checkout pages' own code, which the prices and forms need first.
+const DeckPreview = lazy(() => import("./deck-preview").then((module) => ({ default: module.DeckPreview })));
+
+/** Price breakdown of the order so far, from the shared pricing function, beside the deck as designed. */
 export function OrderSummary({ order, heading = "Your order" }: { order: OrderState; heading?: string }) {
   const price = priceOrder(order);
   return (
     <section className="summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{heading}</h2>
+      <Suspense fallback={null}>
+        <DeckPreview
+          design={order.design}
+          size={order.size}
+          grip={order.grip}
+          className="deck-preview deck-preview--thumb"
+        />
+      </Suspense>
       <dl className="summary__options">
         <div>
           <dt>Width</dt>

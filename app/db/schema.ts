@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -99,3 +99,18 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * The print files of an order, for the operator: the vector SVG, written with the order, and the 300 DPI PNG,
+ * rendered from the same source the first time someone asks for it (it is large and costs a second or two).
+ */
+export const orderPrintFiles = pgTable("order_print_files", {
+  orderId: text("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  svg: text("svg").notNull(),
+  png: bytea("png"),
+  createdAt: createdAt(),
+});

@@ -32,8 +32,11 @@ async function viewableOrder(request: Route.LoaderArgs["request"], context: Rout
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await viewableOrder(request, context, params.orderId);
+  const token = new URL(request.url).searchParams.get("token");
   return {
     order: toOrderView(order),
+    printPath: `/orders/${order.id}/print`,
+    printQuery: token && order.userId === null ? `?token=${encodeURIComponent(token)}` : "",
     checkoutId: order.idempotencyKey,
     offerAccount: order.userId === null && !context.get(sessionContext)?.userId,
   };
@@ -58,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderConfirmation() {
-  const { order, checkoutId, offerAccount } = useLoaderData<typeof loader>();
+  const { order, printPath, printQuery, checkoutId, offerAccount } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   return (
@@ -70,6 +73,25 @@ export default function OrderConfirmation() {
           deck within 5 working days.
         </p>
         <OrderDetails order={order} />
+        <section className="stack" aria-labelledby="print-title">
+          <h2 id="print-title">Your print file</h2>
+          <p>This is exactly what we print on your deck (print area, 300 DPI).</p>
+          <img
+            className="print-preview"
+            src={`${printPath}/svg${printQuery}`}
+            alt="The print file of your deck's design"
+            loading="lazy"
+          />
+          <p>
+            <a href={`${printPath}/png${printQuery}`} download>
+              Download the print file (PNG, 300 DPI)
+            </a>{" "}
+            ·{" "}
+            <a href={`${printPath}/svg${printQuery}`} download>
+              SVG
+            </a>
+          </p>
+        </section>
         <p>
           <Link to="/">Back to the shop</Link>
         </p>

@@ -37,7 +37,17 @@ test("a guest buys a deck and gets a confirmation with an order number and an of
   await expect(page.getByText(/Order number DS-[0-9A-Z]{8}/)).toBeVisible();
   await expect(page.getByText("VISA ending in 4242")).toBeVisible();
   await expect(page.getByRole("region", { name: "Save your details for next time" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "The print file of your deck's design" })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // The print file: 300 DPI of an 8.25-inch deck, for the link's holder only.
+  const pngPath = await page.getByRole("link", { name: "Download the print file (PNG, 300 DPI)" }).getAttribute("href");
+  const png = await page.request.get(pngPath!);
+  expect(png.headers()["content-type"]).toBe("image/png");
+  const bytes = await png.body();
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([2475, 9563]);
+  const withoutToken = await page.request.get(pngPath!.replace(/\?token=.*/, ""));
+  expect(withoutToken.status()).toBe(404);
 
   // The order is done: the next visit starts a new, empty order.
   await open(page, "/GripSize");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orderPrintFiles, orders } from "~/db/schema";
 import { initialDesign } from "~/modules/editor/design";
 import type { OrderSubmission } from "~/modules/order/order-schema";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "~/modules/payment/payment-provider.server";
@@ -10,6 +10,7 @@ import { databaseKind, openTestDatabase } from "~/test/test-database";
 import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server";
 import { findViewableOrder } from "./orders.server";
 import { PaymentUnavailableError, placeOrder } from "./place-order.server";
+import { printPngForOrder, storedPrintSvg } from "./print-files.server";
 
 let database: Database;
 
@@ -186,4 +187,25 @@ describe(`who may see an order on ${databaseKind}`, () => {
     expect(isValidOrderAccessToken(a, orderAccessToken(a))).toBe(true);
     expect(isValidOrderAccessToken(randomUUID(), orderAccessToken(a))).toBe(false);
   });
+});
+
+describe(`print files on ${databaseKind}`, () => {
+  it("the SVG is written with the order; the 300 DPI PNG is rendered once, on first request, and kept", async () => {
+    const result = await placeOrder({
+      db: database.db,
+      provider: createTestPaymentProvider(),
+      submission: submission({ size: 8 }),
+      userId: null,
+    });
+    if (result.status !== "placed") throw new Error("not placed");
+    const svg = await storedPrintSvg(database.db, result.order.id);
+    expect(svg).toMatch(/^<svg[^>]+width="2400"[^>]+height="9563"/); // 8 in × 300, 31.875 in × 300
+
+    const png = await printPngForOrder(database.db, result.order);
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBe(2400);
+    expect(png.readUInt32BE(20)).toBe(9563);
+    const [row] = await database.db.select().from(orderPrintFiles).where(sql`${orderPrintFiles.orderId} = ${result.order.id}`);
+    expect(Buffer.from(row!.png!).equals(png)).toBe(true);
+  }, 60_000);
 });

@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { checkoutAttempts, orders, type OrderRow } from "~/db/schema";
+import { checkoutAttempts, orderPrintFiles, orders, type OrderRow } from "~/db/schema";
 import { detectCardBrand, cardDigits } from "~/modules/card/card-brand";
 import { catalog } from "~/modules/catalog/catalog";
 import { priceOrder } from "~/modules/catalog/pricing";
 import type { OrderSubmission } from "~/modules/order/order-schema";
 import type { PaymentProvider } from "~/modules/payment/payment-provider.server";
 import { expiryYear } from "~/modules/payment/payment-provider.server";
+import { printSvgForOrder } from "./print-files.server";
 
 export type PlaceOrderResult =
   | { status: "placed"; order: OrderRow; replayed: boolean }
@@ -125,6 +126,7 @@ async function chargeAndStore(
 
   const digits = cardDigits(card.cardNumber);
   try {
+    const printSvg = printSvgForOrder(submission);
     const order = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(orders)
@@ -158,6 +160,7 @@ async function chargeAndStore(
           idempotencyKey: key,
         })
         .returning();
+      await tx.insert(orderPrintFiles).values({ orderId, svg: printSvg });
       await tx
         .update(checkoutAttempts)
         .set({ status: "succeeded", orderId, updatedAt: sql`now()` })

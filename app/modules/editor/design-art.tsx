@@ -1,0 +1,97 @@
+import { memo, useState, type ReactNode } from "react";
+import type { Design, EmojiLayer, Layer, TextLayer } from "./design";
+import { fontById, fontFamilyOf } from "./fonts";
+import { layoutText } from "./text-layout";
+
+/**
+ * The layers of a design as SVG, in deck millimetres. The deck preview, the editor's canvas and the print file
+ * all draw them with these components, so what the buyer saw is what gets printed. Light on purpose: the start
+ * page renders it.
+ */
+
+/** Where the shop serves the Twemoji artwork (scripts/build-emoji-assets.mjs), on its own server. */
+export const EMOJI_ART_URL = "/emoji/svg";
+/** A native emoji glyph is drawn a little smaller than its sticker so that it fills about the same square. */
+const GLYPH_SCALE = 0.85;
+
+/** Draws an emoji sticker centred on the layer's origin: the browser loads the artwork, the print inlines it. */
+export type EmojiRenderer = (layer: EmojiLayer) => ReactNode;
+
+export function placementTransform(layer: Pick<Layer, "x" | "y" | "rotation">): string {
+  return `translate(${layer.x} ${layer.y})${layer.rotation ? ` rotate(${layer.rotation})` : ""}`;
+}
+
+export function DesignArtwork({ design, renderEmoji }: { design: Design; renderEmoji?: EmojiRenderer }) {
+  return design.layers.map((layer) => <LayerArt key={layer.id} layer={layer} renderEmoji={renderEmoji} />);
+}
+
+/** One layer, placed; memoised so that dragging one layer redraws only that one. */
+export const LayerArt = memo(function LayerArt({ layer, renderEmoji = renderEmojiImage }: LayerArtProps) {
+  return (
+    <g transform={placementTransform(layer)}>
+      {layer.kind === "text" ? <TextArt layer={layer} /> : renderEmoji(layer)}
+    </g>
+  );
+});
+
+interface LayerArtProps {
+  layer: Layer;
+  renderEmoji?: EmojiRenderer;
+}
+
+function TextArt({ layer }: { layer: TextLayer }) {
+  const layout = layoutText(layer);
+  const font = fontById(layer.font);
+  return (
+    <text
+      fontFamily={fontFamilyOf(font)}
+      fontWeight={font.weight}
+      fontSize={layer.fontSize}
+      fill={layer.color}
+      textAnchor={layout.anchor}
+      xmlSpace="preserve"
+      // The layout's widths have no kerning; the renderers must not add it, or the boxes would drift.
+      style={{ fontKerning: "none" }}
+    >
+      {layout.lines.map((line, index) => (
+        <tspan key={index} x={line.x} y={line.y}>
+          {line.text}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+function renderEmojiImage(layer: EmojiLayer) {
+  return <EmojiImage layer={layer} />;
+}
+
+/** The self-hosted Twemoji SVG; an emoji newer than Twemoji has none, and shows as the native glyph instead. */
+function EmojiImage({ layer }: { layer: EmojiLayer }) {
+  const [missing, setMissing] = useState<string | null>(null);
+  if (missing === layer.unified) return <EmojiGlyph layer={layer} />;
+  const half = layer.size / 2;
+  return (
+    <image
+      href={`${EMOJI_ART_URL}/${layer.unified}.svg`}
+      x={-half}
+      y={-half}
+      width={layer.size}
+      height={layer.size}
+      onError={() => setMissing(layer.unified)}
+    />
+  );
+}
+
+export function EmojiGlyph({ layer }: { layer: EmojiLayer }) {
+  return (
+    <text fontSize={layer.size * GLYPH_SCALE} textAnchor="middle" dominantBaseline="central">
+      {emojiText(layer.unified)}
+    </text>
+  );
+}
+
+/** "1f44b-1f3fb" → "👋🏻". */
+export function emojiText(unified: string): string {
+  return String.fromCodePoint(...unified.split("-").map((code) => Number.parseInt(code, 16)));
+}

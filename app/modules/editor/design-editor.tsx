@@ -1,0 +1,192 @@
+import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { DeckPreview } from "~/components/deck-preview";
+import { BackgroundControl } from "./background-control";
+import { deckOutline } from "./deck-geometry";
+import type { Design, Layer } from "./design";
+import {
+  canAddLayer,
+  findLayer,
+  layersOutsideSafeZone,
+  rotateLayer,
+  setBackground,
+  updateEmojiLayer,
+  updateTextLayer,
+} from "./design-model";
+import {
+  addSticker,
+  addText,
+  announceDrag,
+  commitLayerChange,
+  duplicate,
+  LAYERS_FULL,
+  remove,
+  reorder,
+  restore,
+  runLayerAction,
+  type EditorContext,
+} from "./editor-actions";
+import { EditorCanvas } from "./editor-canvas";
+import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks";
+import { historyKeyAction, layerKeyAction } from "./editor-keys";
+import { EditorToolbar, ShortcutHelp } from "./editor-toolbar";
+import { LayerList } from "./layer-list";
+import { LayerProperties } from "./layer-properties";
+import { useDesignHistory } from "./use-design-history";
+import { useLayerDrag } from "./use-layer-drag";
+import "./editor.css";
+
+interface DesignEditorProps {
+  design: Design;
+  onDesignChange(design: Design): void;
+  /** The deck's width in inches; 0 (not chosen yet) edits the narrowest. */
+  size: number;
+  grip: boolean;
+}
+
+/**
+ * The deck editor: the canvas with the deck in true proportions, the preview on the deck, and the tools.
+ * The design lives in the order (onDesignChange saves every step); selection and undo history live here.
+ */
+export function DesignEditor({ design, onDesignChange, size, grip }: DesignEditorProps) {
+  const outline = useMemo(() => deckOutline(size), [size]);
+  const history = useDesignHistory(design, onDesignChange);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [status, announce] = useAnnouncer();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const toolsRef = useRef<HTMLDivElement>(null);
+  const helpId = useId();
+  const editor: EditorContext = {
+    history,
+    outline,
+    select: setSelectedId,
+    focus: useFocusRequests(svgRef, toolsRef),
+    announce,
+  };
+  const shown = history.shown;
+  const selected = findLayer(shown, selectedId);
+  const outside = useMemo(() => layersOutsideSafeZone(shown, outline), [shown, outline]);
+  // While a pointer drags, the canvas follows every move; the preview and the panels catch up when there is
+  // time. Otherwise they show the design exactly: a text field must never lag behind its own typing.
+  const deferred = useDeferredValue(shown);
+  const settled = history.previewing ? deferred : shown;
+  const settledOutside = useMemo(() => layersOutsideSafeZone(settled, outline), [settled, outline]);
+  const settledSelected = findLayer(settled, selectedId);
+  const drag = useLayerDrag({
+    svgRef,
+    outline,
+    history,
+    onDragEnd: (kind, id, before, after) => announceDrag(editor, kind, id, before, after),
+  });
+  const layerHandlers = useStableHandlers({
+    onPointerDown(event, layer, kind) {
+      setSelectedId(layer.id);
+      focusLayerElement(svgRef.current, layer.id);
+      drag.begin(kind, event, layer);
+    },
+    onFocus: (layer) => setSelectedId(layer.id),
+    onKeyDown(event, layer) {
+      const action = layerKeyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      runLayerAction(editor, action, layer.id);
+    },
+  });
+
+  function onEditorKeyDown(event: KeyboardEvent) {
+    const action = historyKeyAction(event);
+    if (!action || event.defaultPrevented || isInEmojiPicker(event.target)) return;
+    event.preventDefault();
+    restore(editor, action, svgRef.current);
+  }
+
+  return (
+    <div className="editor" onKeyDown={onEditorKeyDown}>
+      <div className="editor__stage">
+        <EditorCanvas
+          svgRef={svgRef}
+          design={shown}
+          outline={outline}
+          selectedId={selected?.id ?? null}
+          outside={outside}
+          handlers={layerHandlers}
+          canvasHandlers={drag.canvasHandlers}
+          onBackgroundPointerDown={() => drag.isDragging() || setSelectedId(null)}
+          helpId={helpId}
+        />
+        <figure className="editor__preview">
+          <DeckPreview design={settled} size={size} grip={grip} className="deck-preview editor__preview-deck" />
+          <figcaption>On the deck</figcaption>
+        </figure>
+      </div>
+      <div className="editor__tools stack" ref={toolsRef}>
+        <EditorToolbar
+          canAdd={canAddLayer(history.saved)}
+          canUndo={history.canUndo}
+          canRedo={history.canRedo}
+          onAddText={() => addText(editor)}
+          onAddSticker={(emoji) => addSticker(editor, emoji)}
+          onUndo={() => restore(editor, "undo", svgRef.current)}
+          onRedo={() => restore(editor, "redo", svgRef.current)}
+        />
+        {canAddLayer(history.saved) ? null : <p className="editor-note">{LAYERS_FULL}</p>}
+        <LayerList design={settled} selectedId={selectedId} outside={settledOutside} onSelect={setSelectedId} />
+        {settledSelected ? (
+          <SelectedLayerPanel
+            editor={editor}
+            layer={settledSelected}
+            design={settled}
+            outside={settledOutside.has(settledSelected.id)}
+          />
+        ) : (
+          <p className="editor-note">Select a layer on the deck or in the list to change it.</p>
+        )}
+        <BackgroundControl
+          value={history.saved.background}
+          onChange={(colour, mergeKey) => history.commit(setBackground(history.saved, colour), mergeKey)}
+        />
+        <ShortcutHelp />
+      </div>
+      <p id={helpId} className="visually-hidden">
+        Arrow keys move the layer, plus and minus resize it, R rotates it, Delete removes it. Tab goes to the next
+        layer.
+      </p>
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+interface SelectedLayerPanelProps {
+  editor: EditorContext;
+  layer: Layer;
+  design: Design;
+  outside: boolean;
+}
+
+/** The selected layer's controls, wired to the editor's actions. */
+function SelectedLayerPanel({ editor, layer, design, outside }: SelectedLayerPanelProps) {
+  const { saved } = editor.history;
+  const id = layer.id;
+  return (
+    <LayerProperties
+      layer={layer}
+      index={design.layers.indexOf(layer)}
+      count={design.layers.length}
+      outside={outside}
+      canDuplicate={canAddLayer(saved)}
+      onTextChange={(patch, mergeKey) => commitLayerChange(editor, updateTextLayer(saved, id, patch), id, { mergeKey })}
+      onEmojiChange={(patch, mergeKey) =>
+        commitLayerChange(editor, updateEmojiLayer(saved, id, patch), id, { mergeKey })
+      }
+      onRotate={(degrees, mergeKey) => commitLayerChange(editor, rotateLayer(saved, id, degrees), id, { mergeKey })}
+      onDuplicate={() => duplicate(editor, id, false)}
+      onReorder={(move) => reorder(editor, id, move, false)}
+      onRemove={() => remove(editor, id)}
+    />
+  );
+}
+
+function isInEmojiPicker(target: EventTarget) {
+  return target instanceof Element && target.closest(".editor-sticker__popup") !== null;
+}

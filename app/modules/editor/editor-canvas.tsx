@@ -1,0 +1,334 @@
+import {
+  memo,
+  useEffect,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type PointerEventHandler,
+  type RefObject,
+  type CSSProperties,
+  type SVGProps,
+} from "react";
+import { boltHoles, outlineRect, SAFE_MARGIN_MM, type DeckOutline, type Point } from "./deck-geometry";
+import type { Design, Layer } from "./design";
+import { LayerArt, placementTransform } from "./design-art";
+import { layerCorners, layerSize, toDeck } from "./design-model";
+import type { DragKind } from "./drag-math";
+import { layerDescription } from "./layer-labels";
+
+/** Room around the deck for the handles of a layer at its edge, in mm. */
+const MARGIN_MM = 24;
+/** Handle sizes in screen pixels, whatever the zoom: big enough for a fingertip. */
+const HANDLE_RADIUS_PX = 9;
+const HANDLE_HIT_RADIUS_PX = 22;
+const ROTATE_STEM_PX = 30;
+
+/** What a layer on the canvas calls; a stable object, so that unchanged layers are not redrawn. */
+export interface CanvasLayerHandlers {
+  onPointerDown(event: PointerEvent, layer: Layer, kind: DragKind): void;
+  onFocus(layer: Layer): void;
+  onKeyDown(event: KeyboardEvent, layer: Layer): void;
+}
+
+interface EditorCanvasProps {
+  svgRef: RefObject<SVGSVGElement | null>;
+  design: Design;
+  outline: DeckOutline;
+  selectedId: string | null;
+  outside: ReadonlySet<string>;
+  handlers: CanvasLayerHandlers;
+  canvasHandlers: Record<string, PointerEventHandler>;
+  /** A press on the deck or around it, not on a layer. */
+  onBackgroundPointerDown(): void;
+  /** Describes the keys of a focused layer. */
+  helpId: string;
+}
+
+/**
+ * The deck in true proportions with its print area, cut line and safe zone, and the layers, each a focusable
+ * control (Tab moves between them). The selected layer gets a frame with a resize and a rotate handle.
+ */
+export function EditorCanvas(props: EditorCanvasProps) {
+  const { svgRef, design, outline, selectedId, outside, handlers } = props;
+  const clipId = `editor-clip-${useId().replace(/[^\w-]/g, "")}`;
+  const legendId = `${clipId}-legend`;
+  const pixelsPerMm = usePixelsPerMm(svgRef);
+  useNoScrollFromLayers(svgRef);
+  const selected = design.layers.find((layer) => layer.id === selectedId);
+  const [zoom, setZoom] = useState(1);
+  return (
+    <figure className="editor-canvas">
+      <ZoomControl zoom={zoom} onZoom={setZoom} />
+      <div className="editor-canvas__viewport" style={{ "--editor-zoom": zoom } as CSSProperties}>
+        <svg
+          ref={svgRef}
+          className="editor-canvas__svg"
+          viewBox={`${-MARGIN_MM} ${-MARGIN_MM} ${outline.width + 2 * MARGIN_MM} ${outline.length + 2 * MARGIN_MM}`}
+          role="group"
+          aria-label={`Design canvas: ${outline.sizeInches}″ deck, ${design.layers.length} layers`}
+          aria-describedby={legendId}
+          tabIndex={-1}
+          onPointerDown={props.onBackgroundPointerDown}
+          {...props.canvasHandlers}
+        >
+          <defs>
+            <clipPath id={clipId}>
+              <rect {...outlineRect(outline)} />
+            </clipPath>
+          </defs>
+          <DeckBackdrop outline={outline} background={design.background} />
+          <g clipPath={`url(#${clipId})`}>
+            {design.layers.map((layer, index) => (
+              <CanvasLayer
+                key={layer.id}
+                layer={layer}
+                index={index}
+                count={design.layers.length}
+                selected={layer.id === selectedId}
+                outside={outside.has(layer.id)}
+                handlers={handlers}
+                helpId={props.helpId}
+              />
+            ))}
+          </g>
+          <DeckGuides outline={outline} />
+          <SafeZoneFlags layers={design.layers.filter((layer) => outside.has(layer.id))} />
+          {selected ? <SelectionFrame layer={selected} pixelsPerMm={pixelsPerMm} handlers={handlers} /> : null}
+        </svg>
+      </div>
+      <CanvasLegend id={legendId} />
+    </figure>
+  );
+}
+
+interface CanvasLayerProps {
+  layer: Layer;
+  index: number;
+  count: number;
+  selected: boolean;
+  outside: boolean;
+  handlers: CanvasLayerHandlers;
+  helpId: string;
+}
+
+const CanvasLayer = memo(function CanvasLayer({
+  layer,
+  index,
+  count,
+  selected,
+  outside,
+  handlers,
+  helpId,
+}: CanvasLayerProps) {
+  const { width, height } = layerSize(layer);
+  return (
+    <g
+      className="editor-layer"
+      data-layer-id={layer.id}
+      tabIndex={0}
+      role="button"
+      aria-pressed={selected}
+      aria-label={layerDescription(layer, index, count, outside)}
+      aria-describedby={helpId}
+      onPointerDown={(event) => handlers.onPointerDown(event, layer, "move")}
+      onFocus={() => handlers.onFocus(layer)}
+      onKeyDown={(event) => handlers.onKeyDown(event, layer)}
+    >
+      {/* The whole box takes the pointer, not only the strokes of the letters. */}
+      <rect
+        className="editor-layer__hit"
+        transform={placementTransform(layer)}
+        x={-width / 2}
+        y={-height / 2}
+        width={width}
+        height={height}
+      />
+      <LayerArt layer={layer} />
+    </g>
+  );
+});
+
+/** The print area (the rectangle printed, bleed included) under the deck, which has the background. */
+function DeckBackdrop({ outline, background }: { outline: DeckOutline; background: string }) {
+  return (
+    <g aria-hidden="true">
+      <rect className="editor-print-area" width={outline.width} height={outline.length} fill={background} />
+      <rect {...outlineRect(outline)} fill={background} />
+    </g>
+  );
+}
+
+function DeckGuides({ outline }: { outline: DeckOutline }) {
+  return (
+    <g aria-hidden="true" className="editor-guides">
+      {boltHoles(outline).map((hole) => (
+        <circle key={`${hole.x} ${hole.y}`} className="editor-guides__bolt" cx={hole.x} cy={hole.y} r="2.5" />
+      ))}
+      <GuideRect kind="print-area" width={outline.width} height={outline.length} />
+      <GuideRect kind="safe" {...outlineRect(outline, SAFE_MARGIN_MM)} />
+      <GuideRect kind="edge" {...outlineRect(outline)} />
+    </g>
+  );
+}
+
+/** A guide line over a light halo, so that it shows on a dark background as well as on a light one. */
+function GuideRect({ kind, ...rect }: { kind: string } & SVGProps<SVGRectElement>) {
+  return (
+    <>
+      <rect className="editor-guides__halo" {...rect} />
+      <rect className={`editor-guides__line editor-guides__line--${kind}`} {...rect} />
+    </>
+  );
+}
+
+/** A red dashed frame around each layer outside the safe zone (the layer's name says so to screen readers). */
+function SafeZoneFlags({ layers }: { layers: Layer[] }) {
+  return (
+    <g aria-hidden="true">
+      {layers.map((layer) => (
+        <g key={layer.id} className="editor-flag">
+          <polygon className="editor-flag__halo" points={pointsOf(layerCorners(layer))} />
+          <polygon className="editor-flag__line" points={pointsOf(layerCorners(layer))} />
+        </g>
+      ))}
+    </g>
+  );
+}
+
+interface SelectionFrameProps {
+  layer: Layer;
+  pixelsPerMm: number;
+  handlers: CanvasLayerHandlers;
+}
+
+/** The selected layer's frame and handles, drawn over everything and never cut by the deck's outline. */
+function SelectionFrame({ layer, pixelsPerMm, handlers }: SelectionFrameProps) {
+  const toMm = (pixels: number) => pixels / pixelsPerMm;
+  const { height } = layerSize(layer);
+  const top = toDeck(layer, { x: 0, y: -height / 2 });
+  const knob = toDeck(layer, { x: 0, y: -height / 2 - toMm(ROTATE_STEM_PX) });
+  const corner = layerCorners(layer)[2] as Point;
+  return (
+    // Handles are for pointers; the keyboard resizes and rotates with keys and with the layer's controls.
+    <g className="editor-selection" aria-hidden="true">
+      <polygon className="editor-selection__halo" points={pointsOf(layerCorners(layer))} />
+      <polygon className="editor-selection__frame" points={pointsOf(layerCorners(layer))} />
+      <line className="editor-selection__stem" x1={top.x} y1={top.y} x2={knob.x} y2={knob.y} />
+      <Handle
+        kind="rotate"
+        at={knob}
+        radius={toMm(HANDLE_RADIUS_PX)}
+        hitRadius={toMm(HANDLE_HIT_RADIUS_PX)}
+        onPointerDown={(event) => handlers.onPointerDown(event, layer, "rotate")}
+      />
+      <Handle
+        kind="resize"
+        at={corner}
+        radius={toMm(HANDLE_RADIUS_PX)}
+        hitRadius={toMm(HANDLE_HIT_RADIUS_PX)}
+        onPointerDown={(event) => handlers.onPointerDown(event, layer, "resize")}
+      />
+    </g>
+  );
+}
+
+interface HandleProps {
+  kind: "rotate" | "resize";
+  at: Point;
+  radius: number;
+  hitRadius: number;
+  onPointerDown(event: PointerEvent): void;
+}
+
+function Handle({ kind, at, radius, hitRadius, onPointerDown }: HandleProps) {
+  return (
+    <g className={`editor-handle editor-handle--${kind}`} data-handle={kind} onPointerDown={onPointerDown}>
+      <circle className="editor-handle__hit" cx={at.x} cy={at.y} r={hitRadius} />
+      <circle className="editor-handle__knob" cx={at.x} cy={at.y} r={radius} />
+    </g>
+  );
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/** Zooming in makes small layers easy to grab; the canvas then scrolls inside its frame. */
+function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
+  const index = ZOOMS.indexOf(zoom);
+  return (
+    <div className="editor-zoom" role="group" aria-label="Zoom">
+      <button
+        type="button"
+        className="button button--small"
+        disabled={index <= 0}
+        onClick={() => onZoom(ZOOMS[index - 1] ?? zoom)}
+      >
+        <span aria-hidden="true">−</span>
+        <span className="visually-hidden">Zoom out</span>
+      </button>
+      <span className="editor-zoom__level" aria-live="polite">
+        {Math.round(zoom * 100)}%
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={index >= ZOOMS.length - 1}
+        onClick={() => onZoom(ZOOMS[index + 1] ?? zoom)}
+      >
+        <span aria-hidden="true">+</span>
+        <span className="visually-hidden">Zoom in</span>
+      </button>
+    </div>
+  );
+}
+
+function CanvasLegend({ id }: { id: string }) {
+  return (
+    <figcaption id={id} className="editor-legend">
+      <span className="editor-legend__item editor-legend__item--edge">Solid line: edge of the deck</span>
+      <span className="editor-legend__item editor-legend__item--safe">
+        Dashed line: safe zone, keep text and stickers inside
+      </span>
+      <span className="editor-legend__item editor-legend__item--print">
+        Dotted rectangle: print area, printed edge to edge and cut to the deck
+      </span>
+      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone</span>
+    </figcaption>
+  );
+}
+
+function pointsOf(points: Point[]): string {
+  return points.map((point) => `${point.x},${point.y}`).join(" ");
+}
+
+/**
+ * A finger on a layer or a handle drags it instead of scrolling the page; elsewhere on the canvas it scrolls.
+ * CSS touch-action cannot say this: Chromium applies it to the <svg> as a whole, not to the shapes inside.
+ */
+function useNoScrollFromLayers(svgRef: RefObject<SVGSVGElement | null>) {
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onTouchStart = (event: TouchEvent) => {
+      if (event.target instanceof Element && event.target.closest(".editor-layer, .editor-handle"))
+        event.preventDefault();
+    };
+    svg.addEventListener("touchstart", onTouchStart, { passive: false });
+    return () => svg.removeEventListener("touchstart", onTouchStart);
+  }, [svgRef]);
+}
+
+/** The canvas's scale, kept up to date as the layout changes, so that handles keep their size on screen. */
+function usePixelsPerMm(svgRef: RefObject<SVGSVGElement | null>): number {
+  const [pixelsPerMm, setPixelsPerMm] = useState(1);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const measure = () => setPixelsPerMm(svg.getScreenCTM?.()?.a || 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [svgRef]);
+  return pixelsPerMm;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { BIG_NUDGE_MM, historyKeyAction, layerKeyAction, NUDGE_MM, type KeyPress } from "./editor-keys";
+
+const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...modifiers,
+});
+
+describe("layerKeyAction", () => {
+  it("nudges with the arrows, further with Shift", () => {
+    expect(layerKeyAction(press("ArrowRight"))).toEqual({ kind: "nudge", by: { x: NUDGE_MM, y: 0 } });
+    expect(layerKeyAction(press("ArrowUp", { shiftKey: true }))).toEqual({
+      kind: "nudge",
+      by: { x: 0, y: -BIG_NUDGE_MM },
+    });
+  });
+
+  it("removes with Delete and Backspace", () => {
+    expect(layerKeyAction(press("Delete"))).toEqual({ kind: "remove" });
+    expect(layerKeyAction(press("Backspace"))).toEqual({ kind: "remove" });
+  });
+
+  it("duplicates with Ctrl+D and Cmd+D", () => {
+    expect(layerKeyAction(press("d", { ctrlKey: true }))).toEqual({ kind: "duplicate" });
+    expect(layerKeyAction(press("D", { metaKey: true, shiftKey: true }))).toEqual({ kind: "duplicate" });
+  });
+
+  it("orders, resizes and rotates with single keys", () => {
+    expect(layerKeyAction(press("]"))).toEqual({ kind: "reorder", move: "forward" });
+    expect(layerKeyAction(press("["))).toEqual({ kind: "reorder", move: "backward" });
+    expect(layerKeyAction(press("+"))).toMatchObject({ kind: "resize" });
+    expect(layerKeyAction(press("-"))).toMatchObject({ kind: "resize" });
+    expect(layerKeyAction(press("r"))).toEqual({ kind: "rotate", by: 15 });
+    expect(layerKeyAction(press("R", { shiftKey: true }))).toEqual({ kind: "rotate", by: -15 });
+  });
+
+  it("leaves other keys and browser shortcuts to the browser", () => {
+    expect(layerKeyAction(press("Tab"))).toBeNull();
+    expect(layerKeyAction(press("a"))).toBeNull();
+    expect(layerKeyAction(press("z", { ctrlKey: true }))).toBeNull();
+    expect(layerKeyAction(press("ArrowLeft", { altKey: true }))).toBeNull();
+    expect(layerKeyAction(press("ArrowLeft", { metaKey: true }))).toBeNull();
+  });
+});
+
+describe("historyKeyAction", () => {
+  it("undoes with Ctrl+Z or Cmd+Z and redoes with Shift added or Ctrl+Y", () => {
+    expect(historyKeyAction(press("z", { ctrlKey: true }))).toBe("undo");
+    expect(historyKeyAction(press("z", { metaKey: true }))).toBe("undo");
+    expect(historyKeyAction(press("Z", { ctrlKey: true, shiftKey: true }))).toBe("redo");
+    expect(historyKeyAction(press("Z", { metaKey: true, shiftKey: true }))).toBe("redo");
+    expect(historyKeyAction(press("y", { ctrlKey: true }))).toBe("redo");
+  });
+
+  it("ignores Z alone and with Alt", () => {
+    expect(historyKeyAction(press("z"))).toBeNull();
+    expect(historyKeyAction(press("z", { ctrlKey: true, altKey: true }))).toBeNull();
+  });
+});

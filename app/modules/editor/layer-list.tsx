@@ -1,0 +1,39 @@
+import { memo } from "react";
+import type { Design } from "./design";
+import { layerName } from "./layer-labels";
+
+interface LayerListProps {
+  design: Design;
+  selectedId: string | null;
+  outside: ReadonlySet<string>;
+  onSelect(id: string): void;
+}
+
+/** The layers front to back, each a button that selects it, with the safe-zone flag in words. */
+export const LayerList = memo(function LayerList({ design, selectedId, outside, onSelect }: LayerListProps) {
+  const frontFirst = design.layers.toReversed();
+  return (
+    <section className="editor-panel" aria-labelledby="layer-list-title">
+      <h2 id="layer-list-title">Layers, front to back</h2>
+      {frontFirst.length === 0 ? (
+        <p className="editor-note">No layers yet: add a text or a sticker.</p>
+      ) : (
+        <ol className="editor-layers">
+          {frontFirst.map((layer) => (
+            <li key={layer.id}>
+              <button
+                type="button"
+                className="editor-layers__item"
+                aria-pressed={layer.id === selectedId}
+                onClick={() => onSelect(layer.id)}
+              >
+                <span>{layerName(layer)}</span>
+                {outside.has(layer.id) ? <span className="editor-layers__flag">Outside the safe zone</span> : null}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,222 @@
+import { useId, useState, type ReactNode } from "react";
+import { cleanLayerText, DESIGN_LIMITS, TEXT_ALIGNS, type Layer, type TextAlign, type TextLayer } from "./design";
+import type { EmojiPatch, ReorderMove, TextPatch } from "./design-model";
+import { BUNDLED_FONTS, fontById, isFontId } from "./fonts";
+import { layerName } from "./layer-labels";
+
+export interface LayerPropertiesProps {
+  layer: Layer;
+  index: number;
+  count: number;
+  outside: boolean;
+  canDuplicate: boolean;
+  /** A change from a control; controls that send a stream of changes (typing, sliders) pass a merge key. */
+  onTextChange(patch: TextPatch, mergeKey?: string): void;
+  onEmojiChange(patch: EmojiPatch, mergeKey?: string): void;
+  onRotate(degrees: number, mergeKey: string): void;
+  onDuplicate(): void;
+  onReorder(move: ReorderMove): void;
+  onRemove(): void;
+}
+
+const ALIGN_LABELS: Record<TextAlign, string> = { left: "Left", center: "Centre", right: "Right" };
+
+/** The selected layer's settings and actions. */
+export function LayerProperties(props: LayerPropertiesProps) {
+  const { layer } = props;
+  return (
+    <section className="editor-panel stack" aria-labelledby="layer-properties-title">
+      <h2 id="layer-properties-title">Selected: {layerName(layer)}</h2>
+      <SafeZoneNote outside={props.outside} />
+      {layer.kind === "text" ? (
+        <TextControls key={layer.id} layer={layer} onChange={props.onTextChange} />
+      ) : (
+        <RangeControl
+          label="Sticker size"
+          value={layer.size}
+          range={DESIGN_LIMITS.emojiSizeMm}
+          unit="mm"
+          onChange={(size) => props.onEmojiChange({ size }, `size:${layer.id}`)}
+        />
+      )}
+      <RangeControl
+        label="Rotation"
+        value={layer.rotation}
+        range={DESIGN_LIMITS.rotation}
+        unit="°"
+        onChange={(degrees) => props.onRotate(degrees, `rotate:${layer.id}`)}
+      />
+      <LayerActions {...props} />
+    </section>
+  );
+}
+
+function SafeZoneNote({ outside }: { outside: boolean }) {
+  return outside ? (
+    <p className="editor-note editor-note--warning">
+      <strong>Outside the safe zone.</strong> Part of this layer lies beyond the dashed line and may be cut off or lost
+      on the deck's rounded edge. Move it inside to be sure it prints whole.
+    </p>
+  ) : (
+    <p className="editor-note">Inside the safe zone.</p>
+  );
+}
+
+function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPropertiesProps["onTextChange"] }) {
+  const id = useId();
+  const [dropped, setDropped] = useState(false);
+  const font = fontById(layer.font);
+  function onText(input: string) {
+    const cleaned = cleanLayerText(input);
+    setDropped(cleaned.dropped);
+    onChange({ text: cleaned.text }, `text:${layer.id}`);
+  }
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-text`}>Text</label>
+        <textarea
+          id={`${id}-text`}
+          className="editor-textarea"
+          rows={2}
+          value={layer.text}
+          maxLength={DESIGN_LIMITS.textMaxChars}
+          aria-describedby={`${id}-count${dropped ? ` ${id}-dropped` : ""}`}
+          onChange={(event) => onText(event.target.value)}
+          style={{ fontFamily: `"${font.family}", sans-serif`, fontWeight: font.weight }}
+        />
+        <p id={`${id}-count`} className="field__hint">
+          {layer.text.length}/{DESIGN_LIMITS.textMaxChars} characters, up to {DESIGN_LIMITS.textMaxLines} lines
+        </p>
+        {dropped ? (
+          <p id={`${id}-dropped`} className="editor-note editor-note--warning" role="status">
+            Characters our fonts cannot print (such as emoji or angle brackets) were left out. Add emoji as stickers.
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-font`}>Font</label>
+        <select
+          id={`${id}-font`}
+          value={layer.font}
+          onChange={(event) => isFontId(event.target.value) && onChange({ font: event.target.value })}
+        >
+          {BUNDLED_FONTS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-colour`}>Text colour</label>
+        <input
+          id={`${id}-colour`}
+          type="color"
+          className="editor-colour"
+          value={layer.color}
+          onChange={(event) => onChange({ color: event.target.value }, `colour:${layer.id}`)}
+        />
+      </div>
+      <RangeControl
+        label="Text size"
+        value={layer.fontSize}
+        range={DESIGN_LIMITS.fontSizeMm}
+        unit="mm"
+        onChange={(fontSize) => onChange({ fontSize }, `size:${layer.id}`)}
+      />
+      <AlignmentControl value={layer.align} onChange={(align) => onChange({ align })} />
+    </>
+  );
+}
+
+function AlignmentControl({ value, onChange }: { value: TextAlign; onChange(align: TextAlign): void }) {
+  const name = useId();
+  return (
+    <fieldset className="choice-group">
+      <legend>Alignment</legend>
+      <div className="choice-group__options">
+        {TEXT_ALIGNS.map((align) => (
+          <label key={align} className="choice">
+            <input type="radio" name={name} value={align} checked={value === align} onChange={() => onChange(align)} />
+            <span className="choice__label">{ALIGN_LABELS[align]}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface RangeControlProps {
+  label: string;
+  value: number;
+  range: { min: number; max: number };
+  unit: "mm" | "°";
+  onChange(value: number): void;
+}
+
+function RangeControl({ label, value, range, unit, onChange }: RangeControlProps) {
+  const id = useId();
+  const rounded = Math.round(value);
+  return (
+    <div className="field editor-range">
+      <div className="editor-range__head">
+        <label htmlFor={id}>{label}</label>
+        {/* Shown, not spoken twice: the slider says its value itself (aria-valuetext). */}
+        <span aria-hidden="true">{unit === "mm" ? `${rounded} mm` : `${rounded}°`}</span>
+      </div>
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={rounded}
+        aria-valuetext={unit === "mm" ? `${rounded} millimetres` : `${rounded} degrees`}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+    </div>
+  );
+}
+
+function LayerActions(props: LayerPropertiesProps) {
+  const last = props.count - 1;
+  return (
+    <div className="editor-actions" role="group" aria-label="Layer actions">
+      <ActionButton onClick={props.onDuplicate} disabled={!props.canDuplicate} shortcut="Control+D">
+        Duplicate
+      </ActionButton>
+      <ActionButton onClick={() => props.onReorder("forward")} disabled={props.index >= last} shortcut="]">
+        Bring forward
+      </ActionButton>
+      <ActionButton onClick={() => props.onReorder("backward")} disabled={props.index <= 0} shortcut="[">
+        Send back
+      </ActionButton>
+      <ActionButton onClick={props.onRemove} shortcut="Delete" danger>
+        Delete
+      </ActionButton>
+    </div>
+  );
+}
+
+interface ActionButtonProps {
+  onClick(): void;
+  disabled?: boolean;
+  shortcut: string;
+  danger?: boolean;
+  children: ReactNode;
+}
+
+function ActionButton({ onClick, disabled, shortcut, danger, children }: ActionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`button button--small${danger ? " button--danger" : ""}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-keyshortcuts={shortcut}
+    >
+      {children}
+    </button>
+  );
+}

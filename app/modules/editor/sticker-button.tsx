@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import type { SelectedEmoji } from "~/modules/emoji";
+
+// The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
+const loadPicker = () => import("~/modules/emoji/emoji-picker");
+const EmojiPicker = lazy(() => loadPicker().then((module) => ({ default: module.EmojiPicker })));
+
+interface StickerButtonProps {
+  disabled: boolean;
+  onPick(emoji: SelectedEmoji): void;
+}
+
+/** "Add sticker": opens the emoji picker in a popup; a pick adds the sticker and closes it. */
+export function StickerButton({ disabled, onPick }: StickerButtonProps) {
+  const popupId = useId();
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useCloseOnPointerOutside(open, wrapper, setOpen);
+
+  function close() {
+    setOpen(false);
+    toggle.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    close();
+  }
+
+  return (
+    <div className="editor-sticker" ref={wrapper}>
+      <button
+        ref={toggle}
+        type="button"
+        className="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? popupId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onPointerEnter={() => void loadPicker()}
+        onFocus={() => void loadPicker()}
+      >
+        Add sticker
+      </button>
+      {open ? (
+        <div
+          id={popupId}
+          role="dialog"
+          aria-label="Choose a sticker"
+          className="editor-sticker__popup"
+          onKeyDown={onKeyDown}
+        >
+          <Suspense fallback={<p role="status">Loading the emoji picker…</p>}>
+            <EmojiPicker
+              label="Stickers"
+              autoFocus
+              onSelect={(emoji) => {
+                setOpen(false);
+                onPick(emoji);
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function useCloseOnPointerOutside(
+  open: boolean,
+  inside: RefObject<HTMLElement | null>,
+  setOpen: (open: boolean) => void,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !inside.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, inside, setOpen]);
+}

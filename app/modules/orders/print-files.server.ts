@@ -1,0 +1,27 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderPrintFiles, type OrderRow } from "~/db/schema";
+import type { Design } from "~/modules/editor/design";
+import { renderPrintPng, renderPrintSvg } from "~/modules/editor/print-file.server";
+
+/** The order's vector print file, made when the order is placed. */
+export function printSvgForOrder(order: Pick<OrderRow, "design" | "size">): string {
+  return renderPrintSvg(order.design as Design, order.size);
+}
+
+export async function storedPrintSvg(db: Db, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ svg: orderPrintFiles.svg }).from(orderPrintFiles).where(eq(orderPrintFiles.orderId, orderId));
+  return row?.svg ?? null;
+}
+
+/** The 300 DPI PNG: rendered on first request from the order's design, then kept with the order. */
+export async function printPngForOrder(db: Db, order: OrderRow): Promise<Buffer> {
+  const [row] = await db.select({ png: orderPrintFiles.png }).from(orderPrintFiles).where(eq(orderPrintFiles.orderId, order.id));
+  if (row?.png) return Buffer.from(row.png);
+  const png = renderPrintPng(order.design as Design, order.size);
+  await db
+    .update(orderPrintFiles)
+    .set({ png })
+    .where(and(eq(orderPrintFiles.orderId, order.id), isNull(orderPrintFiles.png)));
+  return png;
+}
