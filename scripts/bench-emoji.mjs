@@ -1,28 +1,44 @@
 #!/usr/bin/env node
 // The shop's emoji picker beside emoji-picker-react and frimousse, measured in Chromium on one harness in one run:
-//   - open → first emoji painted: from the click that mounts the picker to the frame that shows its first emoji
-//     (an <img> counts once it has loaded);
-//   - key → results painted: from the keydown of "w" in the empty search box to the frame after the picker's
-//     last DOM change (so debouncing counts);
-//   - bytes on the wire (gzip) by kind, from Chrome's Network events (encodedDataLength), from page load until
+//   - open → first emoji: from the click that mounts the picker to the frame that shows its first emoji (an <img>
+//     counts once it has loaded); open → first screen: until every emoji visible in its scroller is drawn;
+//   - key → results: typed once the picker has settled (no request in flight, no DOM change for a while), from the
+//     keydown of "w" in the empty search box to the frame that painted the picker's last DOM change (so debouncing
+//     counts); key → all art: until the visible results' pictures have loaded and been painted too (the same for
+//     pickers that draw glyphs);
+//   - bytes to first emoji: everything the page requested before the first emoji was painted (HTML, JS, CSS,
+//     data, images), on the wire (gzip, headers included), from Chrome's Network events. Also the total until
 //     after the search.
 //
-//   node scripts/bench-emoji.mjs [--runs N]
+//   node scripts/bench-emoji.mjs [--runs N] [--cpu RATE] [--pickers ours,frimousse] [--compare DIR]
 //
-// Each picker is bundled alone with Vite into a temp dir and served with gzip from 127.0.0.1; every request to
-// another host is blocked and counted. Every run uses a fresh browser context (cold cache); figures are medians.
+// --compare DIR adds the picker of another checkout of the shop (its app/modules/emoji, served with its own
+// public/emoji, built by its own scripts/build-emoji-assets.mjs), e.g. the last commit, on the same harness.
+//
+// Each picker is bundled alone with Vite into a temp dir and served with gzip from 127.0.0.1 (frimousse gets
+// emojibase-data from the same server: its emojibaseUrl points there); every request to another host is blocked
+// and counted. Every picker gets the same conditions: the same viewport, the same CPU (--cpu throttles all alike
+// through CDP), a fresh browser context per run (cold cache, empty storage), the same number of runs, interleaved
+// so that a busy moment of the machine does not fall on one picker only. Figures are medians and p95.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { armSearchProbe, openProbe, settleProbe } from "./bench-emoji/probes.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EMOJI_ASSETS = path.join(ROOT, "public/emoji");
-const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
+const RUNS = Number(readOption("--runs")) || 7;
+const CPU_RATE = Number(readOption("--cpu")) || 1;
+const VIEWPORT = { width: 1280, height: 800 };
 const WAIT_MS = 8_000;
 const QUIET_MS = 600; // no DOM change for this long ends a search measurement
+const SETTLE_MS = 500; // before typing: no request in flight and no DOM change in the picker for this long
+const SEARCH_KEY = "w";
+const ONLY = readOption("--pickers")?.split(",");
+const COMPARE = readOption("--compare");
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -33,6 +49,11 @@ const CHROMIUM_ARGS = [
   "--no-first-run",
   "--disable-quic",
 ];
+
+function readOption(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
 
 function versionOf(name) {
   return JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
@@ -72,20 +93,28 @@ createRoot(document.getElementById("root")).render(<StrictMode><Harness /></Stri
 
 /**
  * One entry per picker: how to render it, and the selectors the measurements use. Each is configured so that
- * nothing needs another host: our artwork is local, emoji-picker-react draws native glyphs, and frimousse gets a
- * local emojibase copy when one is installed.
+ * nothing needs another host: our artwork is local, emoji-picker-react draws native glyphs, and frimousse gets
+ * emojibase-data from the harness's server: it fetches `${emojibaseUrl}/${locale}/data.json` and
+ * `.../messages.json` (node_modules/frimousse/dist/index.js), served from node_modules/emojibase-data/en/.
+ * `expects` lists requests the picker must have made on the local server, checked in every run.
  */
+function ourPicker(id, label, checkout) {
+  return {
+    id,
+    label,
+    source: `import { EmojiPicker } from ${JSON.stringify(path.join(checkout, "app/modules/emoji/emoji-picker.tsx"))};
+export default function Picker() { return <EmojiPicker />; }`,
+    root: ".emoji-picker",
+    search: ".emoji-picker__search-input",
+    emoji: ".emoji-picker__emoji img, .emoji-picker__emoji .emoji-art--glyph",
+    assets: path.join(checkout, "public/emoji"),
+  };
+}
+
 function pickers(emojibaseLocal) {
   return [
-    {
-      id: "ours",
-      label: "Deck Studio picker",
-      source: `import { EmojiPicker } from ${JSON.stringify(path.join(ROOT, "app/modules/emoji/emoji-picker.tsx"))};
-export default function Picker() { return <EmojiPicker />; }`,
-      root: ".emoji-picker",
-      search: ".emoji-picker__search-input",
-      emoji: ".emoji-picker__emoji img, .emoji-picker__emoji .emoji-art--glyph",
-    },
+    ourPicker("ours", "Deck Studio picker", ROOT),
+    ...(COMPARE ? [ourPicker("compare", `Deck Studio picker (${path.basename(path.resolve(COMPARE))})`, path.resolve(COMPARE))] : []),
     {
       id: "emoji-picker-react",
       label: `emoji-picker-react ${versionOf("emoji-picker-react")} (native)`,
@@ -116,6 +145,7 @@ export default function Picker() {
       search: "[frimousse-search]",
       // Rows with role="row" only: frimousse keeps a hidden sizer row of placeholder emoji in the list.
       emoji: '[frimousse-row][role="row"] [frimousse-emoji]',
+      expects: emojibaseLocal ? ["/emojibase/en/data.json", "/emojibase/en/messages.json"] : [],
     },
     {
       id: "baseline",
@@ -191,142 +221,200 @@ function isFile(file) {
   }
 }
 
-// ---- in-page probes -------------------------------------------------------------------------------------------
-
-/** Resolves with ms from the open click to the frame that paints the first emoji, or null after WAIT_MS. */
-function firstEmojiProbe({ selector, waitMs }) {
-  const ready = (element) => !(element instanceof HTMLImageElement) || (element.complete && element.naturalWidth > 0);
-  return new Promise((resolve) => {
-    const giveUp = performance.now() + waitMs;
-    const check = () => {
-      const element = document.querySelector(selector);
-      // Found during a frame's rAF: that frame paints it, and a task queued now runs after the paint.
-      if (element && ready(element)) setTimeout(() => resolve(performance.now() - window.__openedAt), 0);
-      else if (performance.now() > giveUp) resolve(null);
-      else requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
-}
-
-/** Arms a probe for the next keydown in the search box; window.__searchResult gets the timing once quiet. */
-function armSearchProbe({ rootSelector, searchSelector, quietMs }) {
-  const root = document.querySelector(rootSelector);
-  const search = document.querySelector(searchSelector);
-  window.__searchResult = undefined;
-  let keyAt = 0;
-  let paintedAt = 0;
-  let quietTimer = 0;
-  const finishWhenQuiet = () => {
-    clearTimeout(quietTimer);
-    quietTimer = setTimeout(() => {
-      observer.disconnect();
-      window.__searchResult = paintedAt ? paintedAt - keyAt : null;
-    }, quietMs);
-  };
-  const observer = new MutationObserver(() => {
-    requestAnimationFrame(() => setTimeout(() => (paintedAt = performance.now()), 0));
-    finishWhenQuiet();
-  });
-  search.addEventListener(
-    "keydown",
-    (event) => {
-      keyAt = event.timeStamp;
-      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-      finishWhenQuiet();
-    },
-    { once: true, capture: true },
-  );
-}
-
 // ---- one run --------------------------------------------------------------------------------------------------
 
-/** Counts gzip bytes per resource type from the Network domain, for one page. */
-async function trackBytes(context, page) {
+/**
+ * Follows the page's requests through the Network domain: gzip bytes on the wire per resource kind, split at a
+ * wall-clock moment (the first emoji's paint), the requests in flight, and the local paths requested.
+ */
+async function trackNetwork(context, page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  const types = new Map();
-  const bytes = { Script: 0, Stylesheet: 0, Fetch: 0, Image: 0, Other: 0 };
-  cdp.on("Network.responseReceived", ({ requestId, type }) => types.set(requestId, type));
-  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
-    const type = types.get(requestId);
-    const kind = type === "XHR" ? "Fetch" : type in bytes ? type : "Other";
-    bytes[kind] += encodedDataLength;
+  if (CPU_RATE > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_RATE });
+  const requests = new Map();
+  const inFlight = new Set();
+  let lastActivity = performance.now();
+  cdp.on("Network.requestWillBeSent", ({ requestId, wallTime, request }) => {
+    // A redirect reuses the id: the first request's time stands.
+    if (!requests.has(requestId)) requests.set(requestId, { wallMs: wallTime * 1000, url: request.url, kind: "Other", bytes: 0 });
+    inFlight.add(requestId);
+    lastActivity = performance.now();
   });
-  return bytes;
+  cdp.on("Network.responseReceived", ({ requestId, type }) => {
+    const request = requests.get(requestId);
+    if (request) request.kind = kindOf(type);
+  });
+  const done = (requestId, bytes = 0) => {
+    const request = requests.get(requestId);
+    if (request) request.bytes += bytes;
+    inFlight.delete(requestId);
+    lastActivity = performance.now();
+  };
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => done(requestId, encodedDataLength));
+  cdp.on("Network.loadingFailed", ({ requestId }) => done(requestId));
+  return {
+    /** Resolves once nothing has been in flight for quietMs (or after WAIT_MS). */
+    async idle(quietMs) {
+      const giveUp = performance.now() + WAIT_MS;
+      while (performance.now() < giveUp && (inFlight.size > 0 || performance.now() - lastActivity < quietMs)) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    bytes(untilWallMs = Infinity) {
+      const totals = { Document: 0, Script: 0, Stylesheet: 0, Fetch: 0, Image: 0, Other: 0, requests: 0 };
+      for (const request of requests.values()) {
+        if (request.wallMs > untilWallMs || !request.url.startsWith("http")) continue;
+        totals[request.kind] += request.bytes;
+        totals.requests += 1;
+      }
+      return totals;
+    },
+    paths: () => [...requests.values()].map(({ url }) => (url.startsWith("http") ? new URL(url).pathname : url)),
+  };
+}
+
+function kindOf(type) {
+  if (type === "XHR" || type === "Fetch") return "Fetch";
+  return ["Document", "Script", "Stylesheet", "Image"].includes(type) ? type : "Other";
 }
 
 async function measureOnce(browser, baseUrl, picker) {
-  const context = await browser.newContext();
-  let blocked = 0;
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const blocked = new Map();
   await context.route("**/*", (route) => {
-    if (new URL(route.request().url()).hostname === "127.0.0.1") return route.continue();
-    blocked++;
+    const url = new URL(route.request().url());
+    if (url.hostname === "127.0.0.1") return route.continue();
+    blocked.set(url.origin, (blocked.get(url.origin) ?? 0) + 1);
     return route.abort("blockedbyclient");
   });
   const page = await context.newPage();
-  const bytes = await trackBytes(context, page);
+  const network = await trackNetwork(context, page);
   await page.goto(baseUrl, { waitUntil: "networkidle" });
-  const firstPaint = page.evaluate(firstEmojiProbe, { selector: picker.emoji, waitMs: WAIT_MS });
+  const opened = page.evaluate(openProbe, { selector: picker.emoji, waitMs: WAIT_MS });
   await page.click("#open");
-  const openMs = await firstPaint;
-  let searchMs = null;
-  if (openMs !== null && picker.search) searchMs = await measureSearch(page, picker);
-  await page.waitForLoadState("networkidle");
+  const open = await opened;
+  let search = null;
+  if (open && picker.search) {
+    await network.idle(SETTLE_MS);
+    await page.evaluate(settleProbe, { rootSelector: picker.root, quietMs: SETTLE_MS, waitMs: WAIT_MS });
+    search = await measureSearch(page, picker);
+  }
+  await network.idle(SETTLE_MS);
+  const paths = network.paths();
+  const missing = (picker.expects ?? []).filter((wanted) => !paths.includes(wanted));
   await context.close();
-  return { openMs, searchMs, bytes, blocked };
+  return {
+    openMs: open?.firstMs ?? null,
+    screenMs: open?.screenMs ?? null,
+    searchMs: search?.domMs ?? null,
+    artMs: search?.artMs ?? null,
+    bytesToFirst: network.bytes(open ? open.firstWall : -Infinity),
+    bytesTotal: network.bytes(),
+    blocked,
+    missing,
+  };
 }
 
 async function measureSearch(page, picker) {
   await page.focus(picker.search);
-  await page.evaluate(armSearchProbe, { rootSelector: picker.root, searchSelector: picker.search, quietMs: QUIET_MS });
-  await page.keyboard.press("w");
-  await page.waitForFunction(() => window.__searchResult !== undefined, null, { timeout: WAIT_MS });
+  await page.evaluate(armSearchProbe, {
+    rootSelector: picker.root,
+    searchSelector: picker.search,
+    emojiSelector: picker.emoji,
+    quietMs: QUIET_MS,
+  });
+  await page.keyboard.press(SEARCH_KEY);
+  await page.waitForFunction(() => window.__searchResult !== undefined, null, { timeout: WAIT_MS * 2 });
   return page.evaluate(() => window.__searchResult);
 }
 
 // ---- the report -----------------------------------------------------------------------------------------------
 
+function known(values) {
+  return values.filter((value) => value !== null).sort((a, b) => a - b);
+}
+
 function median(values) {
-  const known = values.filter((value) => value !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const middle = Math.floor(known.length / 2);
-  return known.length % 2 ? known[middle] : (known[middle - 1] + known[middle]) / 2;
+  const sorted = known(values);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Nearest-rank p95 (with 7 runs, the slowest). */
+function p95(values) {
+  const sorted = known(values);
+  return sorted.length ? sorted[Math.ceil(sorted.length * 0.95) - 1] : null;
 }
 
 const kB = (value) => `${(value / 1000).toFixed(1)} kB`;
 const ms = (value) => (value === null ? "n/a" : `${Math.round(value)} ms`);
+const spread = (values) => `${ms(median(values))} / ${ms(p95(values))}`;
+
+/** Bytes per kind: the median over runs (they differ only by what was in flight at the paint). */
+function medianBytes(runs, key) {
+  const kinds = ["Document", "Script", "Stylesheet", "Fetch", "Image", "Other", "requests"];
+  const result = Object.fromEntries(kinds.map((kind) => [kind, median(runs.map((run) => run[key][kind]))]));
+  result.total = median(runs.map((run) => kinds.filter((kind) => kind !== "requests").reduce((sum, kind) => sum + run[key][kind], 0)));
+  return result;
+}
 
 function summarise(picker, runs) {
-  const last = runs.at(-1);
+  const blocked = new Map();
+  for (const run of runs) for (const [origin, count] of run.blocked) blocked.set(origin, (blocked.get(origin) ?? 0) + count);
   return {
     id: picker.id,
     label: picker.label,
+    open: runs.map((run) => run.openMs),
+    screen: runs.map((run) => run.screenMs),
+    search: runs.map((run) => run.searchMs),
+    art: runs.map((run) => run.artMs),
     openMs: median(runs.map((run) => run.openMs)),
+    openP95: p95(runs.map((run) => run.openMs)),
+    screenMs: median(runs.map((run) => run.screenMs)),
     searchMs: median(runs.map((run) => run.searchMs)),
-    jsBytes: last.bytes.Script,
-    cssBytes: last.bytes.Stylesheet,
-    dataBytes: last.bytes.Fetch,
-    imageBytes: last.bytes.Image,
-    blocked: last.blocked,
+    searchP95: p95(runs.map((run) => run.searchMs)),
+    artMs: median(runs.map((run) => run.artMs)),
+    artP95: p95(runs.map((run) => run.artMs)),
+    toFirst: medianBytes(runs, "bytesToFirst"),
+    total: medianBytes(runs, "bytesTotal"),
+    blocked: Object.fromEntries(blocked),
+    blockedCount: [...blocked.values()].reduce((sum, count) => sum + count, 0),
     failedOpens: runs.filter((run) => run.openMs === null).length,
+    missing: [...new Set(runs.flatMap((run) => run.missing))],
   };
 }
 
 function printTable(rows) {
-  const header = ["picker", "open→first emoji", "key→results", "JS gz", "CSS gz", "data gz", "images gz", "blocked"];
+  const header = [
+    "picker",
+    "open→1st emoji",
+    "open→1st screen",
+    "key→results",
+    "key→all art",
+    "JS",
+    "CSS",
+    "data",
+    "images",
+    "total (reqs)",
+    "blocked",
+  ];
   const lines = rows.map((row) => [
     row.label,
-    ms(row.openMs),
-    row.id === "baseline" ? "-" : ms(row.searchMs),
-    kB(row.jsBytes),
-    kB(row.cssBytes),
-    kB(row.dataBytes),
-    kB(row.imageBytes),
-    String(row.blocked),
+    spread(row.open),
+    spread(row.screen),
+    row.id === "baseline" ? "-" : spread(row.search),
+    row.id === "baseline" ? "-" : spread(row.art),
+    kB(row.toFirst.Script),
+    kB(row.toFirst.Stylesheet),
+    kB(row.toFirst.Fetch),
+    kB(row.toFirst.Image),
+    `${kB(row.toFirst.total)} (${row.toFirst.requests})`,
+    String(row.blockedCount),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
   const format = (cells) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log(`${"".padEnd(widths[0])}  ${"times: median / p95".padEnd(widths[1] + widths[2] + widths[3] + widths[4] + 6)}  bytes to first emoji (gzip on the wire)`);
   console.log(format(header));
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const line of lines) console.log(format(line));
@@ -334,18 +422,35 @@ function printTable(rows) {
 
 function printNotes(rows, emojibaseLocal) {
   const baseline = rows.find((row) => row.id === "baseline");
-  console.log(`\nMedians of ${RUNS} cold runs each (fresh context). Bytes are on the wire (gzip, headers included) from`);
-  console.log(`page load to after the search; JS beyond React (baseline ${kB(baseline.jsBytes)}):`);
+  console.log(
+    `\n${RUNS} cold runs per picker (fresh context each), interleaved; viewport ${VIEWPORT.width}×${VIEWPORT.height}, CPU ` +
+      `${CPU_RATE > 1 ? `throttled ${CPU_RATE}×` : "not throttled"}; load average ${os.loadavg()[0].toFixed(2)} at the end.`,
+  );
+  console.log(
+    "Bytes to first emoji: every request the page started before the first emoji was painted (page, JS, CSS, data," +
+      " images), headers included; data = fetch/XHR. The whole page load counts, so React is in every JS figure.",
+  );
+  console.log(`JS beyond React (baseline ${kB(baseline.toFirst.Script)}), and everything until after the search:`);
   for (const row of rows.filter((item) => item.id !== "baseline")) {
-    console.log(`  ${row.label}: ${kB(row.jsBytes - baseline.jsBytes)}`);
-  }
-  console.log("emoji-picker-react bundles its emoji data in its JS; ours fetches data.json and Twemoji SVGs on opening.");
-  if (!emojibaseLocal) {
-    const frimousse = rows.find((row) => row.id === "frimousse");
+    const total = row.total;
     console.log(
-      `frimousse: emojibase-data is not installed, so it has no local copy of its data; its default CDN requests were` +
-        ` blocked (${frimousse.blocked}) and it never showed an emoji: its timings are n/a. Installing emojibase-data` +
-        ` (devDependency) would let this harness serve it locally.`,
+      `  ${row.label}: JS ${kB(row.toFirst.Script - baseline.toFirst.Script)}; until after the search ` +
+        `${kB(total.total)} in ${total.requests} requests (JS ${kB(total.Script)}, CSS ${kB(total.Stylesheet)}, ` +
+        `data ${kB(total.Fetch)}, images ${kB(total.Image)})`,
+    );
+  }
+  for (const row of rows) {
+    if (row.blockedCount) console.log(`  ${row.label}: blocked ${JSON.stringify(row.blocked)} over all runs`);
+    if (row.failedOpens) console.log(`  ${row.label}: no emoji within ${WAIT_MS} ms in ${row.failedOpens} of ${RUNS} runs`);
+    if (row.missing.length) console.log(`  ${row.label}: never requested ${row.missing.join(", ")} on the local server`);
+  }
+  console.log("emoji-picker-react bundles its emoji data in its JS and draws native glyphs; frimousse fetches emojibase");
+  console.log("data and draws native glyphs; ours fetches data.json and draws self-hosted Twemoji SVGs (first screen");
+  console.log("and category icons from one sheet, bundled names for the first screen).");
+  if (!emojibaseLocal) {
+    console.log(
+      "frimousse: emojibase-data is not installed, so it has no local copy of its data; its CDN requests were blocked" +
+        " and its timings are n/a. Installing emojibase-data (devDependency) lets this harness serve it locally.",
     );
   }
 }
@@ -363,21 +468,23 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     const entries = [];
-    for (const picker of pickers(emojibaseLocal)) {
+    for (const picker of pickers(emojibaseLocal).filter(({ id }) => !ONLY || ONLY.includes(id) || id === "baseline" || id === "compare")) {
       const dir = path.join(work, picker.id);
       const routes = await prepareHarness(dir, picker, emojibaseLocal);
       const server = await serve(routes);
       servers.push(server);
       entries.push({ picker, url: `http://127.0.0.1:${server.address().port}/`, runs: [] });
     }
-    // Interleaved, so that a busy moment of the machine does not fall on one picker only.
+    // One unrecorded round first (Vite's output and the server warmed alike), then interleaved runs, so that a
+    // busy moment of the machine does not fall on one picker only.
+    for (const entry of entries) await measureOnce(browser, entry.url, entry.picker);
     for (let run = 0; run < RUNS; run++) {
       for (const entry of entries) entry.runs.push(await measureOnce(browser, entry.url, entry.picker));
     }
     const rows = entries.map(({ picker, runs }) => summarise(picker, runs));
     printTable(rows);
     printNotes(rows, emojibaseLocal);
-    const json = { runs: RUNS, emojibaseLocal, loadAverage: os.loadavg()[0], rows };
+    const json = { runs: RUNS, cpuRate: CPU_RATE, viewport: VIEWPORT, emojibaseLocal, loadAverage: os.loadavg()[0], rows };
     console.log(`BENCH_EMOJI_JSON ${JSON.stringify(json)}`);
   } finally {
     await browser.close();
@@ -391,7 +498,7 @@ async function prepareHarness(dir, picker, emojibaseLocal) {
   mkdirSync(dir, { recursive: true });
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "junction");
   await buildHarness(dir, picker);
-  const routes = { "/emoji/": EMOJI_ASSETS, "/": path.join(dir, "dist") };
+  const routes = { "/emoji/": picker.assets ?? EMOJI_ASSETS, "/": path.join(dir, "dist") };
   if (emojibaseLocal) routes["/emojibase/"] = path.join(ROOT, "node_modules/emojibase-data");
   return Object.fromEntries(Object.entries(routes).sort(([a], [b]) => b.length - a.length));
 }

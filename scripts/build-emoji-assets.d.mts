@@ -15,21 +15,36 @@ export interface DatasourceEntry extends DatasourceVariant {
   skin_variations?: Record<string, DatasourceVariant>;
 }
 
-export interface TrimmedEmoji {
-  u: string;
-  n: string[];
-  k?: string[];
-  s?: Record<string, string>;
-}
+/** [unified, names, keywords?, skins?]: skins is 1 when the five tones follow withTone, else the variants by tone. */
+export type TrimmedEmoji =
+  | [unified: string, names: string[]]
+  | [unified: string, names: string[], keywords: string[]]
+  | [unified: string, names: string[], keywords: string[], skins: 1 | Record<string, string>];
 
 export interface TrimmedEmojiData {
-  version: number;
+  version: 2;
   categories: { key: string; emojis: TrimmedEmoji[] }[];
   glyphOnly: string[];
 }
 
+export interface FirstScreenManifest {
+  sheet: string;
+  sheetCodes: string[];
+  categoryIcons: Record<string, string>;
+  category: string;
+  emojis: [unified: string, name: string][];
+}
+
 export const TONES: string[];
 export const CATEGORY_KEYS: Record<string, string>;
+export const CATEGORY_ICONS: Record<string, string>;
+export const FIRST_SCREEN_SIZE: number;
+export function normaliseTerm(text: string): string;
+export function withTone(unified: string, tone: string): string;
+export function firstScreenOf(
+  data: TrimmedEmojiData,
+  readSvg: (unified: string) => string,
+): { sheet: string; manifest: FirstScreenManifest };
 export function displayName(unicodeName: string): string;
 export function twemojiFileFor(unified: string, nonQualified: string | null | undefined, available: Set<string>): string | null;
 export function trimEmojiData(

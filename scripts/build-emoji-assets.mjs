@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Builds the emoji picker's self-hosted assets into public/emoji/ (not committed, see .gitignore):
-//   data.json      emoji-datasource trimmed to what the picker needs
-//   svg/<u>.svg    the Twemoji artwork (CC-BY 4.0), one file per unified code the picker shows
-//   LICENSE.txt    the credits the artwork's licence asks for
+//   data.json            emoji-datasource trimmed and packed to what the picker needs (format in trimEmojiData)
+//   svg/<u>.svg          the Twemoji artwork (CC-BY 4.0), one file per unified code the picker shows
+//   sheet-<hash>.svg     the artwork of the first screen (category icons, first emoji) in one file: one request
+//   LICENSE.txt          the credits the artwork's licence asks for
+// and app/modules/emoji/emoji-first-screen.json (committed; rewritten only when its content changes): the first
+// screen's codes and names, bundled with the picker so that it draws its first emoji without waiting for data.json.
 //
 //   node scripts/build-emoji-assets.mjs [--force]
 //
@@ -16,6 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATASOURCE_DIR = path.join(ROOT, "node_modules/emoji-datasource");
 const TWEMOJI_DIR = path.join(ROOT, "node_modules/@twemoji/svg");
 const OUT_DIR = path.join(ROOT, "public/emoji");
+const FIRST_SCREEN_FILE = path.join(ROOT, "app/modules/emoji/emoji-first-screen.json");
 
 /** Skin-tone modifiers in the order the picker offers them (after "neutral"). */
 export const TONES = ["1f3fb", "1f3fc", "1f3fd", "1f3fe", "1f3ff"];
@@ -34,6 +38,41 @@ export const CATEGORY_KEYS = {
 };
 
 const CATEGORY_ORDER = [...new Set(Object.values(CATEGORY_KEYS))];
+
+/** The emoji each category button shows: emoji without tone variants, so that every tone reads the same. */
+export const CATEGORY_ICONS = {
+  recent: "1f558",
+  smileys_people: "1f600",
+  animals_nature: "1f43b",
+  food_drink: "1f354",
+  activities: "26bd",
+  travel_places: "1f697",
+  objects: "1f4a1",
+  symbols: "1f523",
+  flags: "1f3c1",
+};
+
+/**
+ * How many emoji of the first category the picker bundles and draws from the sheet: seven rows of eight, more
+ * than the grid shows before any scrolling (about 5½ rows).
+ */
+export const FIRST_SCREEN_SIZE = 56;
+
+/** The picker's search normalisation (app/modules/emoji/emoji-search.ts normaliseForSearch, kept identical). */
+export function normaliseTerm(text) {
+  return text.toLocaleLowerCase("en").replace(/[\s_-]+/g, " ").trim();
+}
+
+/**
+ * A tone variant's code as most emoji spell it: the modifier right after the first code point, which drops a
+ * variation selector there ("261d-fe0f" in tone 1f3fb is "261d-1f3fb", "1f9d1-200d-1f4bb" is
+ * "1f9d1-1f3fb-200d-1f4bb"). app/modules/emoji/emoji-data.ts withTone applies the same rule.
+ */
+export function withTone(unified, tone) {
+  const [first, ...rest] = unified.split("-");
+  if (rest[0] === "fe0f") rest.shift();
+  return [first, tone, ...rest].join("-");
+}
 
 /**
  * The name people know: Unicode's character names are upper case and some carry a legacy " SIGN" suffix that
@@ -67,18 +106,38 @@ function skinVariants(entry) {
   return Object.keys(variants).length ? variants : undefined;
 }
 
+/**
+ * The display name first (it is also the accessible name), then every other name, normalised for search and
+ * without repeats ("purple_heart" is "purple heart" again); the display name's normalised form is added when it
+ * differs from it ("tightly-closed" is searched as "tightly closed").
+ */
 function searchNames(entry) {
-  const names = [displayName(entry.name), entry.name.toLowerCase(), ...entry.short_names];
-  return [...new Set(names)];
+  const display = displayName(entry.name);
+  const names = [display];
+  const seen = new Set(names);
+  for (const name of [display, entry.name, ...entry.short_names]) {
+    const term = normaliseTerm(name);
+    if (!seen.has(term)) names.push(term);
+    seen.add(term);
+  }
+  return names;
+}
+
+/** 1 when all five tones follow withTone, else the variants that exist, by tone. */
+function packedSkins(entry) {
+  const skins = skinVariants(entry);
+  if (!skins) return undefined;
+  return TONES.every((tone) => skins[tone] === withTone(entry.unified.toLowerCase(), tone)) ? 1 : skins;
 }
 
 function trimEntry(entry) {
-  const trimmed = { u: entry.unified.toLowerCase(), n: searchNames(entry) };
-  const keywords = [entry.subcategory, ...(entry.texts ?? [])].filter(Boolean);
-  if (keywords.length) trimmed.k = keywords;
-  const skins = skinVariants(entry);
-  if (skins) trimmed.s = skins;
-  return trimmed;
+  const unified = entry.unified.toLowerCase();
+  const keywords = [...new Set([entry.subcategory, ...(entry.texts ?? [])].filter(Boolean).map(normaliseTerm))];
+  const skins = packedSkins(entry);
+  const packed = [unified, searchNames(entry)];
+  if (keywords.length || skins) packed.push(keywords);
+  if (skins) packed.push(skins);
+  return packed;
 }
 
 /** Every unified code an entry shows (the base and its tone variants) with its non-qualified spelling. */
@@ -90,9 +149,11 @@ function codesOf(entry) {
 /**
  * Trims emoji-datasource's entries to the picker's data and lists the artwork to copy.
  *
- * data: `{ version, categories: [{ key, emojis: [{ u, n, k?, s? }] }], glyphOnly }` where `u` is the lower-case
- * unified code, `n` the names (display name first, then the Unicode name and the short names), `k` keywords,
- * `s` the tone variants keyed by tone, and `glyphOnly` the codes without Twemoji art (shown as native glyphs).
+ * data (version 2): `{ version, categories: [{ key, emojis: [[unified, names, keywords?, skins?]] }], glyphOnly }`
+ * where `unified` is the lower-case code; `names` the display name, then the Unicode name and the short names
+ * normalised for search, without repeats; `keywords` (subcategory, text emoticons) normalised, present when
+ * there are keywords or skins; `skins` 1 when the five tone variants follow withTone, else the variants keyed by
+ * tone; and `glyphOnly` the codes without Twemoji art (shown as native glyphs).
  * artwork: `[{ unified, file }]`, the Twemoji file name (without .svg) to copy to `svg/<unified>.svg`.
  */
 export function trimEmojiData(entries, availableSvgs) {
@@ -111,7 +172,66 @@ export function trimEmojiData(entries, availableSvgs) {
     }
   }
   const categories = CATEGORY_ORDER.map((key) => ({ key, emojis: byCategory.get(key) }));
-  return { data: { version: 1, categories, glyphOnly }, artwork };
+  return { data: { version: 2, categories, glyphOnly }, artwork };
+}
+
+// ---- the first screen ------------------------------------------------------------------------------------------
+
+/** A Twemoji file's content inside its root element, if it is drawn on the usual 36×36 canvas. */
+const TWEMOJI_SVG = /^<svg\b[^>]*\bviewBox="0 0 36 36"[^>]*>([\s\S]*)<\/svg>\s*$/;
+
+/** Ids made unique to one cell of the sheet (a few files define clip paths or gradients). */
+function scopeIds(inner, prefix) {
+  return inner
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+}
+
+/**
+ * The first screen: the category icons and the first FIRST_SCREEN_SIZE emoji (with their display names), and the
+ * codes drawn from the sheet, in its order. Emoji without art are left out of the sheet (the picker shows their
+ * glyph), so "not in the sheet" means "no art": this throws for art that cannot go in (not on Twemoji's 36×36
+ * canvas), for a category icon without art, and for a first emoji with tone variants (the first screen is drawn
+ * before the tone is known).
+ */
+export function firstScreenOf(data, readSvg) {
+  const [first] = data.categories;
+  const emojis = first.emojis.slice(0, FIRST_SCREEN_SIZE).map(([unified, names, , skins]) => {
+    if (skins) throw new Error(`first screen: ${unified} has tone variants`);
+    return [unified, names[0]];
+  });
+  const glyphOnly = new Set(data.glyphOnly);
+  const icons = Object.values(CATEGORY_ICONS);
+  const iconWithoutArt = icons.find((unified) => glyphOnly.has(unified));
+  if (iconWithoutArt) throw new Error(`first screen: the category icon ${iconWithoutArt} has no Twemoji art`);
+  const art = [...new Set([...icons, ...emojis.map(([unified]) => unified)])]
+    .filter((unified) => !glyphOnly.has(unified))
+    .map((unified) => {
+      const inner = TWEMOJI_SVG.exec(readSvg(unified))?.[1];
+      if (inner === undefined) throw new Error(`first screen: svg/${unified}.svg is not drawn on a 0 0 36 36 viewBox`);
+      return { unified, inner };
+    });
+  const sheet = sheetSvg(art.map(({ inner }, index) => scopeIds(inner, `c${index}-`)));
+  const hash = createHash("sha256").update(sheet).digest("hex").slice(0, 10);
+  return {
+    sheet,
+    manifest: {
+      sheet: `sheet-${hash}.svg`,
+      sheetCodes: art.map(({ unified }) => unified),
+      categoryIcons: CATEGORY_ICONS,
+      category: first.key,
+      emojis,
+    },
+  };
+}
+
+/** One column of 36×36 cells; the picker shows cell i of an n-cell sheet with object-fit and object-position. */
+function sheetSvg(cells) {
+  const height = cells.length * 36;
+  const body = cells.map((inner, i) => `<svg y="${i * 36}" width="36" height="36" viewBox="0 0 36 36">${inner}</svg>`);
+  const namespaces = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+  return `<svg ${namespaces} width="36" height="${height}" viewBox="0 0 36 ${height}">${body.join("")}</svg>`;
 }
 
 // ---- writing the files ---------------------------------------------------------------------------------------
@@ -151,22 +271,39 @@ function writeAssets() {
   }
   writeFileSync(path.join(OUT_DIR, "data.json"), JSON.stringify(data));
   writeFileSync(path.join(OUT_DIR, "LICENSE.txt"), licenceText());
+  const { sheet, manifest } = firstScreenOf(data, (unified) => readFileSync(path.join(OUT_DIR, "svg", `${unified}.svg`), "utf8"));
+  writeFileSync(path.join(OUT_DIR, manifest.sheet), sheet);
+  writeIfChanged(FIRST_SCREEN_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   const emojiCount = data.categories.reduce((sum, category) => sum + category.emojis.length, 0);
-  return { emojiCount, svgCount: artwork.length, glyphOnlyCount: data.glyphOnly.length };
+  return { emojiCount, svgCount: artwork.length, glyphOnlyCount: data.glyphOnly.length, sheet: manifest.sheet };
+}
+
+/** The first-screen file is committed: it is only written when its content changes (a new emoji-datasource). */
+function writeIfChanged(file, content) {
+  if (existsSync(file) && readFileSync(file, "utf8") === content) return;
+  writeFileSync(file, content);
+  console.log(`emoji assets: wrote ${path.relative(ROOT, file)}`);
+}
+
+/** The stamp matches and the sheet the committed first-screen file names is there. */
+function upToDate(stampFile, stamp) {
+  if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp || !existsSync(FIRST_SCREEN_FILE)) return false;
+  const { sheet } = JSON.parse(readFileSync(FIRST_SCREEN_FILE, "utf8"));
+  return typeof sheet === "string" && existsSync(path.join(OUT_DIR, sheet));
 }
 
 function main() {
   const stampFile = path.join(OUT_DIR, ".stamp");
   const stamp = stampOf();
-  if (!process.argv.includes("--force") && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) {
+  if (!process.argv.includes("--force") && upToDate(stampFile, stamp)) {
     console.log("emoji assets: public/emoji is up to date");
     return;
   }
-  const { emojiCount, svgCount, glyphOnlyCount } = writeAssets();
+  const { emojiCount, svgCount, glyphOnlyCount, sheet } = writeAssets();
   writeFileSync(stampFile, stamp);
   console.log(
     `emoji assets: ${emojiCount} emoji, ${svgCount} Twemoji SVG files, ${glyphOnlyCount} codes without art ` +
-      `(shown as native glyphs) written to public/emoji`,
+      `(shown as native glyphs) and the first screen's ${sheet} written to public/emoji`,
   );
 }
 

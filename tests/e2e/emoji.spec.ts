@@ -45,9 +45,9 @@ test.describe("emoji picker", () => {
     await expect(popup.getByRole("group", { name: "Skin tone" })).toBeVisible();
     const grinning = emoji(popup, "grinning face");
     await expect(grinning).toBeVisible();
+    // The first screen's artwork is one self-hosted sheet; each cell shows its part of it.
     const image = grinning.locator("img");
-    await expect(image).toHaveAttribute("src", "/emoji/svg/1f600.svg");
-    await expect(image).toHaveAttribute("loading", "lazy");
+    await expect(image).toHaveAttribute("src", /^\/emoji\/sheet-[0-9a-f]{10}\.svg$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // 6 px below the field's control row, right-aligned with it.
@@ -57,6 +57,27 @@ test.describe("emoji picker", () => {
     expect(box && control && Math.round(box.x + box.width - (control.x + control.width))).toBe(0);
 
     expect([...hosts]).toEqual([new URL(page.url()).host]);
+  });
+
+  test("opens with two requests, data and the first screen's sheet, and loads other artwork as it scrolls", async ({ page }) => {
+    const { toggle, popup } = await openShowcase(page);
+    await expect(emoji(page.getByRole("group", { name: "Standalone emoji picker" }), "grinning face")).toBeVisible();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await page.reload(); // the standalone picker opens with the page: count from the start
+    await expect(emoji(page.getByRole("group", { name: "Standalone emoji picker" }), "grinning face")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const emojiRequests = requested.filter((path) => path.startsWith("/emoji/"));
+    expect(emojiRequests.filter((path) => path.startsWith("/emoji/svg/"))).toEqual([]);
+    expect(emojiRequests.filter((path) => /^\/emoji\/sheet-[0-9a-f]{10}\.svg$/.test(path))).toHaveLength(1);
+    expect(emojiRequests).toContain("/emoji/data.json");
+
+    // Further down, each emoji's own SVG.
+    await toggle.click();
+    await popup.getByRole("button", { name: "Food & Drink" }).click();
+    const apple = emoji(popup, "red apple").locator("img");
+    await expect(apple).toHaveAttribute("src", "/emoji/svg/1f34e.svg");
+    await expect.poll(() => apple.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
   test("the category buttons scroll to their category and follow the scrolling", async ({ page }) => {

@@ -1,32 +1,41 @@
-import { nativeOf } from "./emoji-data";
+import { nativeOf, type ArtSource } from "./emoji-data";
 
 export const EMOJI_ART_SIZE = 28;
 
 interface EmojiArtProps {
   unified: string;
-  /** The Twemoji SVG; null shows the native glyph (no art, or the picker's `native` mode). */
-  imageUrl: string | null;
+  /** The Twemoji SVG, or a cell of the first screen's sheet; null shows the native glyph (no art, or `native`). */
+  art: ArtSource;
   size?: number;
+  /** fetchpriority of an emoji's own SVG file: high in view, low ahead of the scroll. */
+  priority?: "high" | "low";
 }
 
-/** An emoji's picture, decorative: the control around it carries the name. */
-export function EmojiArt({ unified, imageUrl, size = EMOJI_ART_SIZE }: EmojiArtProps) {
-  if (!imageUrl) {
+/**
+ * An emoji's picture, decorative: the control around it carries the name. A cell of the first screen's sheet
+ * is the whole sheet (one column of square cells) scaled to the width and shifted up: one image, preloaded, for
+ * the whole first screen. Other emoji show their own SVG file, fetched as they are rendered (the grid only
+ * renders the rows in view and one more).
+ */
+export function EmojiArt({ unified, art, size = EMOJI_ART_SIZE, priority }: EmojiArtProps) {
+  if (!art) {
     return (
       <span className="emoji-art emoji-art--glyph" aria-hidden="true" style={{ fontSize: size * 0.85 }}>
         {nativeOf(unified)}
       </span>
     );
   }
+  const inSheet = art.cell !== undefined;
   return (
     <img
-      className="emoji-art"
-      src={imageUrl}
+      className={inSheet ? "emoji-art emoji-art--sheet" : "emoji-art"}
+      src={art.url}
       alt=""
       width={size}
       height={size}
-      loading="lazy"
+      style={inSheet ? { objectPosition: `0 ${-(art.cell ?? 0) * size}px` } : undefined}
       decoding="async"
+      fetchPriority={inSheet ? undefined : priority}
       draggable={false}
     />
   );

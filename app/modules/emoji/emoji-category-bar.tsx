@@ -1,27 +1,15 @@
 import { useState, type KeyboardEvent } from "react";
 import { EmojiArt } from "./emoji-art";
+import { CATEGORY_ICONS, type ArtSource } from "./emoji-data";
 import type { CategoryKey } from "./emoji-types";
-
-/** The emoji each category button shows: emoji without tone variants, so that every tone reads the same. */
-const CATEGORY_ICONS: Record<CategoryKey, string> = {
-  recent: "1f558",
-  smileys_people: "1f600",
-  animals_nature: "1f43b",
-  food_drink: "1f354",
-  activities: "26bd",
-  travel_places: "1f697",
-  objects: "1f4a1",
-  symbols: "1f523",
-  flags: "1f3c1",
-};
 
 interface EmojiCategoryBarProps {
   categories: { key: CategoryKey; label: string }[];
   /** The category in view (scroll-spy); none while search results are shown. */
   current: CategoryKey | null;
   onJump: (key: CategoryKey) => void;
-  /** Where the icons come from; null for native glyphs. */
-  iconUrl: (unified: string) => string | null;
+  /** Where the icons come from (scripts/build-emoji-assets.mjs CATEGORY_ICONS); null for native glyphs. */
+  iconArt: (unified: string) => ArtSource;
 }
 
 const ROVING_KEYS: Record<string, (index: number, count: number) => number> = {
@@ -33,18 +21,19 @@ const ROVING_KEYS: Record<string, (index: number, count: number) => number> = {
 
 /**
  * A toolbar of buttons that scroll the grid to a category (not a tablist: there is one scrolling panel, not
- * one panel per tab). One Tab stop; the arrow keys, Home and End move between the buttons.
+ * one panel per tab). One Tab stop; the arrow keys, Home and End move between the buttons. The Tab stop is kept
+ * by category, so that it stays on the same button when "Recently used" is added in front.
  */
-export function EmojiCategoryBar({ categories, current, onJump, iconUrl }: EmojiCategoryBarProps) {
-  const [focused, setFocused] = useState(0);
-  const tabStop = Math.min(focused, categories.length - 1);
+export function EmojiCategoryBar({ categories, current, onJump, iconArt }: EmojiCategoryBarProps) {
+  const [focused, setFocused] = useState<CategoryKey | null>(null);
+  const tabStop = Math.max(0, categories.findIndex(({ key }) => key === focused));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const move = ROVING_KEYS[event.key];
     if (!move) return;
     event.preventDefault();
     const next = move(tabStop, categories.length);
-    setFocused(next);
+    setFocused(categories[next]?.key ?? null);
     event.currentTarget.querySelectorAll<HTMLButtonElement>("button")[next]?.focus();
   }
 
@@ -59,10 +48,10 @@ export function EmojiCategoryBar({ categories, current, onJump, iconUrl }: Emoji
           title={label}
           aria-current={key === current ? "true" : undefined}
           tabIndex={index === tabStop ? 0 : -1}
-          onFocus={() => setFocused(index)}
+          onFocus={() => setFocused(key)}
           onClick={() => onJump(key)}
         >
-          <EmojiArt unified={CATEGORY_ICONS[key]} imageUrl={iconUrl(CATEGORY_ICONS[key])} size={22} />
+          <EmojiArt unified={CATEGORY_ICONS[key]} art={iconArt(CATEGORY_ICONS[key])} size={22} />
         </button>
       ))}
     </div>

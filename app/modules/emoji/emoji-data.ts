@@ -1,22 +1,32 @@
-import { normaliseForSearch } from "./emoji-search";
-import { CATEGORY_KEYS, type CategoryKey, type EmojiData, type EmojiEntry, type ModifierTone } from "./emoji-types";
+import firstScreen from "./emoji-first-screen.json";
+import { searchEmoji } from "./emoji-search";
+import {
+  CATEGORY_KEYS,
+  SKIN_TONES,
+  type CategoryKey,
+  type EmojiData,
+  type EmojiEntry,
+  type ModifierTone,
+} from "./emoji-types";
 
 /** The image base URL the picker uses unless told otherwise: the shop's own server, never a CDN. */
 export const DEFAULT_IMAGE_BASE_URL = "/emoji";
 
-/** data.json as scripts/build-emoji-assets.mjs writes it. */
+/** data.json (version 2) as scripts/build-emoji-assets.mjs writes it (see trimEmojiData there). */
 export interface RawEmojiData {
   version: number;
   categories: { key: string; emojis: RawEmoji[] }[];
   glyphOnly: string[];
 }
 
-export interface RawEmoji {
-  u: string;
-  n: string[];
-  k?: string[];
-  s?: Partial<Record<ModifierTone, string>>;
-}
+/** [unified, names, keywords?, skins?]: skins is 1 when the five tones follow withTone, else the variants by tone. */
+export type RawEmoji =
+  | [unified: string, names: string[]]
+  | [unified: string, names: string[], keywords: string[]]
+  | [unified: string, names: string[], keywords: string[], skins: 1 | Partial<Record<ModifierTone, string>>];
+
+const DATA_VERSION = 2;
+const MODIFIER_TONES = SKIN_TONES.filter((tone): tone is ModifierTone => tone !== "neutral");
 
 type DataCategoryKey = Exclude<CategoryKey, "recent">;
 
@@ -24,51 +34,121 @@ function isDataCategory(key: string): key is DataCategoryKey {
   return key !== "recent" && (CATEGORY_KEYS as readonly string[]).includes(key);
 }
 
-function toEntry(raw: RawEmoji, category: DataCategoryKey): EmojiEntry {
-  const entry: EmojiEntry = {
-    unified: raw.u,
-    name: raw.n[0] ?? raw.u,
-    searchTerms: normalisedSet(raw.n),
-    keywords: normalisedSet(raw.k ?? []),
-    category,
-  };
-  if (raw.s) entry.skins = raw.s;
-  return entry;
+/**
+ * A tone variant's code as most emoji spell it: the modifier right after the first code point, dropping a
+ * variation selector there ("261d-fe0f" in 1f3fb is "261d-1f3fb"). The build script writes `skins: 1` only for
+ * emoji whose five variants follow this rule (scripts/build-emoji-assets.mjs withTone).
+ */
+export function withTone(unified: string, tone: ModifierTone): string {
+  const [first, ...rest] = unified.split("-");
+  if (rest[0] === "fe0f") rest.shift();
+  return [first, tone, ...rest].join("-");
 }
 
-function normalisedSet(terms: string[]): string[] {
-  return [...new Set(terms.map(normaliseForSearch))];
+function toSkins(unified: string, skins: RawEmoji[3]): EmojiEntry["skins"] {
+  if (skins !== 1) return skins;
+  return Object.fromEntries(MODIFIER_TONES.map((tone) => [tone, withTone(unified, tone)]));
+}
+
+/** "\nterm\nterm\n": a term is exact with "\nq\n", starts with q with "\nq", has a word starting with q with " q". */
+export function haystackOf(terms: readonly string[]): string {
+  return terms.length ? `\n${terms.join("\n")}\n` : "";
+}
+
+function toEntry([unified, names, keywords = [], skins]: RawEmoji, category: DataCategoryKey): EmojiEntry {
+  const entry: EmojiEntry = {
+    unified,
+    name: names[0] ?? unified,
+    searchTerms: names,
+    keywords,
+    nameHaystack: haystackOf(names),
+    keywordHaystack: haystackOf(keywords),
+    category,
+  };
+  if (skins) entry.skins = toSkins(unified, skins);
+  return entry;
 }
 
 /** Turns data.json into the picker's entries, dropping categories this version does not know. */
 export function parseEmojiData(raw: RawEmojiData): EmojiData {
+  if (raw.version !== DATA_VERSION) throw new Error(`Emoji data version ${raw.version} is not ${DATA_VERSION}`);
   const categories = raw.categories
     .filter((category): category is { key: DataCategoryKey; emojis: RawEmoji[] } => isDataCategory(category.key))
     .map(({ key, emojis }) => ({ key, emojis: emojis.map((emoji) => toEntry(emoji, key)) }));
-  const byUnified = new Map(categories.flatMap(({ emojis }) => emojis.map((emoji) => [emoji.unified, emoji] as const)));
-  return { categories, byUnified, glyphOnly: new Set(raw.glyphOnly) };
+  const all = categories.flatMap(({ emojis }) => emojis);
+  const byUnified = new Map(all.map((emoji) => [emoji.unified, emoji] as const));
+  return { categories, all, byUnified, glyphOnly: new Set(raw.glyphOnly) };
 }
 
 // One request per base URL for the page's lifetime, however many pickers open; a failure is forgotten so that
-// the next opening tries again.
+// the next opening tries again. `loaded` holds the parsed data, so that a picker opened again shows at once.
 const loads = new Map<string, Promise<EmojiData>>();
+const loaded = new Map<string, EmojiData>();
 
-/** Fetches and parses `${baseUrl}/data.json`; called when a picker opens, never at import or on the server. */
+function dataUrl(baseUrl: string): string {
+  return `${trimSlash(baseUrl)}/data.json`;
+}
+
+/** Fetches and parses `${baseUrl}/data.json`; called when a picker opens or is about to, never at import or on the server. */
 export function loadEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL): Promise<EmojiData> {
-  const url = `${trimSlash(baseUrl)}/data.json`;
+  const url = dataUrl(baseUrl);
   let load = loads.get(url);
   if (!load) {
-    load = fetchEmojiData(url);
+    load = fetchEmojiData(url).then((data) => {
+      loaded.set(url, data);
+      return data;
+    });
     loads.set(url, load);
     load.catch(() => loads.delete(url));
   }
   return load;
 }
 
+/** The data if it has already been loaded in this page, else undefined. */
+export function loadedEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL): EmojiData | undefined {
+  return loaded.get(dataUrl(baseUrl));
+}
+
 async function fetchEmojiData(url: string): Promise<EmojiData> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Emoji data could not be loaded from ${url} (HTTP ${response.status})`);
-  return parseEmojiData((await response.json()) as RawEmojiData);
+  const data = parseEmojiData((await response.json()) as RawEmojiData);
+  warmUpSearch(data);
+  return data;
+}
+
+/**
+ * One search while the page is idle, so that the first keystroke does not pay for the one-time work (the
+ * haystack strings made flat, the search code compiled): a few ms on a busy machine.
+ */
+function warmUpSearch(data: EmojiData): void {
+  if (typeof requestIdleCallback !== "function") return;
+  requestIdleCallback(() => searchEmoji(data.all, "e"), { timeout: 2000 });
+}
+
+// Images asked for ahead of time, kept referenced until they have loaded.
+const preloads = new Map<string, HTMLImageElement>();
+
+/**
+ * Starts what a picker needs to show its first screen: the data and the first screen's sheet. For a control that
+ * opens a picker, on pointerdown or focus: by the click the requests are under way. Does nothing on the server.
+ */
+export function preloadEmojiPicker(baseUrl: string = DEFAULT_IMAGE_BASE_URL, { art = true } = {}): void {
+  if (typeof window === "undefined") return;
+  void loadEmojiData(baseUrl).catch(() => undefined);
+  const url = sheetUrl(baseUrl);
+  if (!art || preloads.has(url) || typeof Image === "undefined") return;
+  const image = new Image();
+  image.decoding = "async";
+  image.src = url;
+  preloads.set(url, image);
+}
+
+/** Forgets the loaded data; tests use it so that each starts before the first load. */
+export function resetEmojiDataForTests(): void {
+  loads.clear();
+  loaded.clear();
+  preloads.clear();
 }
 
 /** The emoji as text: "1f44b-1f3fb" is "👋🏻". */
@@ -80,6 +160,58 @@ export function nativeOf(unified: string): string {
 export function imageUrlOf(unified: string, data: Pick<EmojiData, "glyphOnly">, baseUrl: string): string | null {
   return data.glyphOnly.has(unified) ? null : `${trimSlash(baseUrl)}/svg/${unified}.svg`;
 }
+
+/** imageUrlOf, also before the data has loaded (a first-screen emoji has art when the sheet holds it). */
+export function imageUrlFor(unified: string, data: Pick<EmojiData, "glyphOnly"> | undefined, baseUrl: string): string | null {
+  if (data) return imageUrlOf(unified, data, baseUrl);
+  return SHEET_CELLS.has(unified) ? `${trimSlash(baseUrl)}/svg/${unified}.svg` : null;
+}
+
+// ---- the first screen -------------------------------------------------------------------------------------------
+
+/**
+ * Where an emoji's picture comes from: its own SVG file, a cell of the first screen's sheet (one file holding the
+ * category icons and the first emoji, scripts/build-emoji-assets.mjs firstScreenOf), or none (the native glyph).
+ */
+export type ArtSource = { url: string; cell?: number } | null;
+
+const SHEET_CELLS = new Map(firstScreen.sheetCodes.map((unified, index) => [unified, index] as const));
+
+export function sheetUrl(baseUrl: string): string {
+  return `${trimSlash(baseUrl)}/${firstScreen.sheet}`;
+}
+
+/**
+ * The picture the picker draws for a code: the sheet's cell when the sheet has it, else the code's file, else
+ * null (no art). Before the data has loaded only the first screen is drawn, and a first-screen code missing from
+ * the sheet has no art (the build script checks it).
+ */
+export function artOf(unified: string, data: Pick<EmojiData, "glyphOnly"> | undefined, baseUrl: string): ArtSource {
+  const cell = SHEET_CELLS.get(unified);
+  if (cell !== undefined) return { url: sheetUrl(baseUrl), cell };
+  const url = data ? imageUrlOf(unified, data, baseUrl) : null;
+  return url ? { url } : null;
+}
+
+/** The category buttons' icons (emoji without tone variants, all in the sheet). */
+export const CATEGORY_ICONS = firstScreen.categoryIcons as Record<CategoryKey, string>;
+
+/**
+ * The first emoji of the first category with their display names, bundled with the picker: it draws them
+ * before data.json has arrived. They cannot be searched yet (search waits for the data).
+ */
+export const FIRST_SCREEN: { key: DataCategoryKey; emojis: EmojiEntry[] } = {
+  key: firstScreen.category as DataCategoryKey,
+  emojis: firstScreen.emojis.map(([unified = "", name = unified]) => ({
+    unified,
+    name,
+    searchTerms: [name],
+    keywords: [],
+    nameHaystack: haystackOf([name]),
+    keywordHaystack: "",
+    category: firstScreen.category as DataCategoryKey,
+  })),
+};
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");

@@ -4,7 +4,15 @@ import type { EmojiEntry } from "./emoji-types";
 
 function section(key: GridSection["key"], count: number): GridSection {
   const cells = Array.from({ length: count }, (_, n) => {
-    const entry: EmojiEntry = { unified: `${key}-${n}`, name: `${key} ${n}`, searchTerms: [], keywords: [], category: "objects" };
+    const entry: EmojiEntry = {
+      unified: `${key}-${n}`,
+      name: `${key} ${n}`,
+      searchTerms: [],
+      keywords: [],
+      nameHaystack: "",
+      keywordHaystack: "",
+      category: "objects",
+    };
     return { entry, unified: entry.unified, tone: "neutral" as const };
   });
   return { key, label: key, cells };

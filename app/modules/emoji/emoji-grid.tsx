@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type VirtualItem } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent, type Ref } from "react";
 import { EmojiArt } from "./emoji-art";
+import type { ArtSource } from "./emoji-data";
 import { moveInGrid, type GridCell, type GridModel, type GridRow } from "./emoji-grid-model";
 
 export const CELL_SIZE = 40;
@@ -8,6 +9,8 @@ const HEADING_HEIGHT = 30;
 const GRID_PADDING = 8;
 const DEFAULT_COLUMNS = 8;
 const INITIAL_HEIGHT = 256;
+// One row ahead: the first screen (seven rows of the sheet) then needs no other picture at the top of the grid.
+const OVERSCAN = 1;
 
 // useLayoutEffect warns during server rendering; the grid only measures in the browser.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -15,6 +18,10 @@ const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : use
 /** What the picker may ask of the grid. */
 export interface EmojiGridHandle {
   scrollToSection: (section: number) => void;
+  /** Back to the top, without a scroll (nor a render) when already there. */
+  scrollToTop: () => void;
+  /** How far the grid is scrolled, in px. */
+  scrollOffset: () => number;
   /** Scrolls to the active emoji and gives it focus. */
   focusActive: () => void;
 }
@@ -26,7 +33,7 @@ interface EmojiGridProps {
   activeIndex: number;
   onActiveIndexChange: (index: number) => void;
   onPick: (cell: GridCell) => void;
-  artUrl: (unified: string) => string | null;
+  artUrl: (unified: string) => ArtSource;
   /** Called with the section whose rows are at the top of the view: the category bar follows it. */
   onSectionInView: (section: number) => void;
   /** Called with the number of columns that fit; the picker lays the rows out with it. */
@@ -61,7 +68,7 @@ export function EmojiGrid(props: EmojiGridProps) {
     getItemKey: (index) => model.rows[index]?.key ?? index,
     paddingStart: GRID_PADDING / 2,
     paddingEnd: GRID_PADDING,
-    overscan: 3,
+    overscan: OVERSCAN,
     // Rows render in the first frame, before the scroller has been measured: the first emoji shows sooner.
     initialRect: { width: 0, height: INITIAL_HEIGHT },
     rangeExtractor,
@@ -75,6 +82,12 @@ export function EmojiGrid(props: EmojiGridProps) {
     handleRef,
     () => ({
       scrollToSection: (section) => virtualizer.scrollToIndex(model.headingRows[section] ?? 0, { align: "start" }),
+      // The virtualiser's offset, kept from scroll events: reading scrollTop here, right after React's commit,
+      // would force a layout of the new rows before the browser's own.
+      scrollToTop: () => {
+        if (scrollRef.current && (virtualizer.scrollOffset ?? 0) !== 0) scrollRef.current.scrollTop = 0;
+      },
+      scrollOffset: () => virtualizer.scrollOffset ?? 0,
       focusActive: () => {
         scrollToCell(activeIndex);
         focusPending.current = true;
@@ -86,6 +99,8 @@ export function EmojiGrid(props: EmojiGridProps) {
 
   useEffect(() => focusCell(scrollRef.current, activeIndex, focusPending));
 
+  // Rows in view ask for their pictures first; the overscan rows' wait (the server answers in order).
+  const inView = virtualizer.range;
   const sectionInView = sectionAtTop(virtualizer.scrollOffset ?? 0, virtualizer.getVirtualItemForOffset, model);
   useEffect(() => onSectionInView(sectionInView), [sectionInView, onSectionInView]);
 
@@ -116,6 +131,7 @@ export function EmojiGrid(props: EmojiGridProps) {
                 key={item.key}
                 row={row}
                 start={item.start}
+                inView={!inView || (item.index >= inView.startIndex && item.index <= inView.endIndex)}
                 activeIndex={activeIndex}
                 onPick={onPick}
                 onFocusCell={onActiveIndexChange}
@@ -180,13 +196,15 @@ function useColumnsThatFit(scrollRef: { current: HTMLElement | null }, onColumns
 interface GridRowViewProps {
   row: GridRow;
   start: number;
+  /** In the scroller's view (not an overscan row): its pictures are fetched with high priority. */
+  inView: boolean;
   activeIndex: number;
   onPick: (cell: GridCell) => void;
   onFocusCell: (index: number) => void;
-  artUrl: (unified: string) => string | null;
+  artUrl: (unified: string) => ArtSource;
 }
 
-const GridRowView = memo(function GridRowView({ row, start, activeIndex, onPick, onFocusCell, artUrl }: GridRowViewProps) {
+const GridRowView = memo(function GridRowView({ row, start, inView, activeIndex, onPick, onFocusCell, artUrl }: GridRowViewProps) {
   const style = { transform: `translateY(${start}px)` };
   if (row.kind === "heading") {
     // The rowgroup carries the name for assistive technology; this is its visible twin.
@@ -198,8 +216,10 @@ const GridRowView = memo(function GridRowView({ row, start, activeIndex, onPick,
   }
   return (
     <div className="emoji-picker__row" role="row" aria-rowindex={row.position} style={style}>
+      {/* Keyed by emoji: when the rows are laid out again (the data after the first screen) the same emoji keeps
+          its element, its loaded image and its focus. A row never holds the same form twice. */}
       {row.cells.map((cell) => (
-        <div role="gridcell" key={cell.index} className="emoji-picker__cell">
+        <div role="gridcell" key={cell.unified} className="emoji-picker__cell">
           <button
             type="button"
             className="emoji-picker__emoji"
@@ -209,7 +229,7 @@ const GridRowView = memo(function GridRowView({ row, start, activeIndex, onPick,
             onClick={() => onPick(cell)}
             onFocus={() => onFocusCell(cell.index)}
           >
-            <EmojiArt unified={cell.unified} imageUrl={artUrl(cell.unified)} />
+            <EmojiArt unified={cell.unified} art={artUrl(cell.unified)} priority={inView ? "high" : "low"} />
           </button>
         </div>
       ))}

@@ -10,6 +10,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from "react";
+import { DEFAULT_IMAGE_BASE_URL, preloadEmojiPicker } from "./emoji-data";
 import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker";
 import type { InsertMode, SelectedEmoji } from "./emoji-types";
 import { insertEmoji, type TextSelection } from "./text-insertion";
@@ -42,7 +43,8 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 /**
  * A text input or textarea with a toggle button that opens the emoji picker in a popup below it, right-aligned.
  * A pick goes into the text (see `mode`) and the popup stays open for more; a click outside or Escape closes
- * it, Escape returning focus to the toggle.
+ * it, Escape returning focus to the toggle. The picker's data and first-screen artwork start loading when the
+ * toggle is pressed or focused, so that they are on their way by the click; nothing loads with the page.
  */
 export function EmojiPickerField(props: EmojiPickerFieldProps) {
   const { label, fieldType = "input", mode = "insert", offset = 6, toggleLabel = "Choose emoji", ...rest } = props;
@@ -56,6 +58,8 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { fieldRef, selection, trackSelection, placeCaret } = useCaret();
   useCloseOnOutsidePointer(open, wrapperRef, setOpen);
+  const { imageBaseUrl = DEFAULT_IMAGE_BASE_URL, native = false } = pickerProps;
+  const preload = () => preloadEmojiPicker(imageBaseUrl, { art: !native });
 
   function onPick(emoji: SelectedEmoji) {
     const result = insertEmoji(text, emoji.native, mode, selection.current);
@@ -101,6 +105,8 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? popupId : undefined}
+          onPointerDown={preload}
+          onFocus={preload}
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           <SmileyIcon />

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetEmojiDataForTests } from "./emoji-data";
+import firstScreen from "./emoji-first-screen.json";
 import { EmojiPicker } from "./emoji-picker";
 import { EmojiPickerField } from "./emoji-picker-field";
 import { trimmedData } from "./emoji-test-data";
@@ -27,6 +29,7 @@ beforeEach(() => {
   // No IndexedDB here: the picker works without its recent group.
   vi.stubGlobal("indexedDB", undefined);
   localStorage.clear();
+  resetEmojiDataForTests();
 });
 afterEach(() => {
   cleanup();
@@ -87,9 +90,22 @@ describe("EmojiPicker", { timeout: 15_000 }, () => {
       imageUrl: "/emoji/svg/1f44b-1f3fb.svg",
     });
     expect(localStorage.getItem("deck-studio-emoji-tone")).toBe("1f3fb");
+    // Its own SVG (not in the first screen's sheet), fetched as soon as it is rendered.
     const image = screen.getByRole("button", { name: "waving hand" }).querySelector("img");
-    expect(image?.getAttribute("loading")).toBe("lazy");
+    expect(image?.getAttribute("src")).toBe("/emoji/svg/1f44b-1f3fb.svg");
     expect(image?.getAttribute("width")).toBe("28");
+    expect(image?.hasAttribute("loading")).toBe(false);
+  });
+
+  it("draws the first screen and the category icons from one sheet", async () => {
+    await renderPicker();
+    const sheet = `/emoji/${firstScreen.sheet}`;
+    const grinning = screen.getByRole("button", { name: "grinning face" }).querySelector("img");
+    expect(grinning?.getAttribute("src")).toBe(sheet);
+    expect(grinning?.getAttribute("style")).toContain(`object-position: 0 -${firstScreen.sheetCodes.indexOf("1f600") * 28}px`);
+    const icon = screen.getByRole("button", { name: "Food & Drink" }).querySelector("img");
+    expect(icon?.getAttribute("src")).toBe(sheet);
+    expect(icon?.getAttribute("style")).toContain(`object-position: 0 -${firstScreen.sheetCodes.indexOf("1f354") * 22}px`);
   });
 
   it("keeps one emoji in the Tab order and moves it with the arrow keys", async () => {
@@ -158,6 +174,15 @@ describe("EmojiPickerField", { timeout: 15_000 }, () => {
     fireEvent.keyDown(screen.getByPlaceholderText("Search emoji"), { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it("starts loading the data when the toggle is pressed or focused, not before", async () => {
+    render(<EmojiPickerField label="Message" />);
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.pointerDown(screen.getByRole("button", { name: "Choose emoji" }));
+    expect(fetch).toHaveBeenCalledWith("/emoji/data.json");
+    await openPicker();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("closes on a click outside, not on one inside", async () => {

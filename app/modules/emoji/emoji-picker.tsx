@@ -1,5 +1,15 @@
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { DEFAULT_IMAGE_BASE_URL, imageUrlOf, nativeOf } from "./emoji-data";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
+import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf } from "./emoji-data";
 import { EmojiCategoryBar } from "./emoji-category-bar";
 import { EmojiGrid, type EmojiGridHandle } from "./emoji-grid";
 import { buildGridModel, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model";
@@ -16,8 +26,11 @@ import {
   type SkinTone,
 } from "./emoji-types";
 import { resolveTone } from "./skin-tone";
-import { useEmojiResources, useRememberEmoji, useSkinTone } from "./use-emoji-resources";
+import { useEmojiResources, useRememberEmoji, useSkinTone, type EmojiDataState, type RecentState } from "./use-emoji-resources";
 import "./emoji-picker.css";
+
+// useLayoutEffect warns during server rendering; these effects only matter in the browser.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** The picker's fixed texts (spec §2, §8); each can be replaced, e.g. for another language. */
 export interface EmojiPickerTexts {
@@ -63,40 +76,48 @@ export interface EmojiPickerProps {
 }
 
 const SEARCH_RESULTS_LABEL = "Search results";
-// The category icons all have Twemoji art, and they show before the data (which lists the exceptions) arrives.
-const NO_GLYPH_ONLY = { glyphOnly: new Set<string>() };
 
 /**
  * A self-contained emoji picker: search, category buttons, a virtualised emoji grid and a skin-tone chooser.
- * Its data and artwork come from the shop's own server, fetched when it mounts (never during server
- * rendering). Use `EmojiPickerField` to attach it to a text input or textarea.
+ * Its data and artwork come from the shop's own server, fetched when it mounts (never during server rendering).
+ * Until data.json has arrived it shows the first screen it bundles (drawn from one sheet image), unless there
+ * are recently used emoji to show first. Use `EmojiPickerField` to attach it to a text input or textarea.
  */
 export function EmojiPicker(props: EmojiPickerProps) {
   const { imageBaseUrl = DEFAULT_IMAGE_BASE_URL, native = false, showRecent = true, disableSkinTones = false } = props;
   const texts = { ...DEFAULT_TEXTS, ...props.texts };
   const names = useCategoryNames(props.categoryNames);
-  const { state, recent, retry } = useEmojiResources(imageBaseUrl, showRecent);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const grid = useRef<EmojiGridHandle>(null);
+  const [query, setQuery] = useState("");
+  const late = useLateRecentPolicy(rootRef, grid, query);
+  const { state, recent, retry } = useEmojiResources(imageBaseUrl, { withRecent: showRecent, withArt: !native }, late.accept);
   const [chosenTone, setTone] = useSkinTone();
   const tone = disableSkinTones ? "neutral" : chosenTone;
-  const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
-  const searching = deferredQuery.trim() !== "";
+  const searching = query.trim() !== "";
   const [columns, setColumns] = useState(8);
-  const model = useMemo(
-    () => state.data && buildGridModel(gridSections(state.data, recent, tone, deferredQuery, names), columns),
-    [state.data, recent, tone, deferredQuery, columns, names],
-  );
-  const navigation = useGridNavigation(model, deferredQuery, () => setQuery(""));
+  const model = useMemo(() => {
+    const sections = gridSections(state, recent, tone, query, names);
+    return sections && buildGridModel(sections, columns);
+  }, [state, recent, tone, query, columns, names]);
+  const gridWithoutRecent = Boolean(state.data && model) && recent === undefined;
+  useBrowserLayoutEffect(() => {
+    if (gridWithoutRecent) late.shownWithoutRecent.current = true;
+  });
+  const navigation = useGridNavigation(grid, model, query, Boolean(state.data), () => setQuery(""));
   const artUrl = useCallback(
-    (unified: string) => (native || !state.data ? null : imageUrlOf(unified, state.data, imageBaseUrl)),
+    (unified: string) => (native ? null : artOf(unified, state.data, imageBaseUrl)),
     [native, state.data, imageBaseUrl],
   );
+  const iconArt = useCallback((unified: string) => (native ? null : artOf(unified, undefined, imageBaseUrl)), [native, imageBaseUrl]);
   const onPick = usePick(props.onSelect, state.data, imageBaseUrl, useRememberEmoji(showRecent));
 
   const theme = THEMES.includes(props.theme as EmojiTheme) ? props.theme : "light";
   const currentCategory = searching || !model ? null : (model.sections[navigation.sectionInView]?.key ?? null);
+  const showGrid = Boolean(model && model.cellCount > 0);
   return (
     <div
+      ref={rootRef}
       role="group"
       aria-label={props.label ?? "Emoji picker"}
       className={["emoji-picker", `emoji-picker--${theme}`, props.className].filter(Boolean).join(" ")}
@@ -106,16 +127,16 @@ export function EmojiPicker(props: EmojiPickerProps) {
         autoFocus={props.autoFocus}
         query={query}
         onQueryChange={setQuery}
-        onArrowDown={() => model?.cellCount && navigation.grid.current?.focusActive()}
+        onArrowDown={() => model?.cellCount && grid.current?.focusActive()}
       />
       <EmojiCategoryBar
         categories={availableCategories(recent, names)}
         current={currentCategory === "results" ? null : currentCategory}
-        onJump={(key) => navigation.jump(key, query.trim() !== "")}
-        iconUrl={(unified) => (native ? null : imageUrlOf(unified, NO_GLYPH_ONLY, imageBaseUrl))}
+        onJump={(key) => navigation.jump(key, searching)}
+        iconArt={iconArt}
       />
       <div className="emoji-picker__body">
-        {model && model.cellCount > 0 ? (
+        {model && showGrid ? (
           <EmojiGrid
             model={model}
             label={searching ? SEARCH_RESULTS_LABEL : "Emoji"}
@@ -125,10 +146,17 @@ export function EmojiPicker(props: EmojiPickerProps) {
             artUrl={artUrl}
             onSectionInView={navigation.setSectionInView}
             onColumnsChange={setColumns}
-            handleRef={navigation.grid}
+            handleRef={grid}
           />
         ) : null}
-        <PickerStatus state={state.status} model={model} searching={searching} texts={texts} onRetry={retry} />
+        <PickerStatus
+          state={state.status}
+          model={model}
+          searching={searching}
+          gridShown={showGrid}
+          texts={texts}
+          onRetry={retry}
+        />
       </div>
       <div className="emoji-picker__footer">
         {disableSkinTones ? null : <EmojiSkinTones legend={texts.skinTone} tone={chosenTone} onChange={setTone} />}
@@ -136,6 +164,33 @@ export function EmojiPicker(props: EmojiPickerProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * When the recent list arrives after the data, the grid is already on screen without it. It is added (at the
+ * top, where it belongs) only if the user has not touched the grid yet: not scrolled, not searched, focus not in
+ * the grid or the category bar. Otherwise this opening goes on without it, so that nothing moves under the
+ * user's eyes, pointer or keyboard focus; the next opening shows it.
+ */
+function useLateRecentPolicy(
+  rootRef: RefObject<HTMLElement | null>,
+  grid: RefObject<EmojiGridHandle | null>,
+  query: string,
+) {
+  // Set once the data's grid has been committed while the list was still being read.
+  const shownWithoutRecent = useRef(false);
+  const queryRef = useRef(query);
+  useBrowserLayoutEffect(() => {
+    queryRef.current = query;
+  });
+  const accept = useCallback(() => {
+    if (!shownWithoutRecent.current) return true;
+    // The grid's emoji and the category buttons are the picker's buttons (the search box keeps focus on opening).
+    const focused = document.activeElement;
+    const onButton = focused instanceof HTMLButtonElement && Boolean(rootRef.current?.contains(focused));
+    return !queryRef.current.trim() && (grid.current?.scrollOffset() ?? 0) === 0 && !onButton;
+  }, [rootRef, grid]);
+  return { accept, shownWithoutRecent };
 }
 
 /** The spec's names with the caller's replacements, kept stable while their content is (props are often literals). */
@@ -146,44 +201,53 @@ function useCategoryNames(replacements: Partial<Record<CategoryKey, string>> | u
 
 /**
  * The active emoji (the grid's Tab stop), the section in view, and jumps to a category. A jump while searching
- * first clears the search; it happens once the categories are back.
+ * first clears the search, and a jump to a category the first screen does not have waits for the data: either
+ * happens once the categories are there.
  */
-function useGridNavigation(model: GridModel | undefined, deferredQuery: string, clearSearch: () => void) {
-  const grid = useRef<EmojiGridHandle>(null);
+function useGridNavigation(
+  grid: RefObject<EmojiGridHandle | null>,
+  model: GridModel | undefined,
+  query: string,
+  dataReady: boolean,
+  clearSearch: () => void,
+) {
   const [activeIndex, setActiveIndex] = useState(0);
   const [sectionInView, setSectionInView] = useState(0);
+  const [indexFor, setIndexFor] = useState(query);
   const pendingJump = useRef<CategoryKey | null>(null);
+
+  // New results start at their first emoji, at the top, whatever the position in the previous ones: reset while
+  // rendering them (no second render), scrolled before they are painted.
+  if (indexFor !== query) {
+    setIndexFor(query);
+    setActiveIndex(0);
+    setSectionInView(0);
+  }
+  useBrowserLayoutEffect(() => grid.current?.scrollToTop(), [grid, query]);
 
   const jumpNow = (current: GridModel, key: CategoryKey) => {
     const section = current.sections.findIndex((candidate) => candidate.key === key);
-    if (section < 0) return;
+    if (section < 0) return false;
     grid.current?.scrollToSection(section);
     setActiveIndex(current.sections.slice(0, section).reduce((sum, { cells }) => sum + cells.length, 0));
+    return true;
   };
-
-  // New results start at the top, whatever the scroll position of the previous ones.
-  useEffect(() => {
-    setActiveIndex(0);
-    setSectionInView(0);
-    grid.current?.scrollToSection(0);
-  }, [deferredQuery]);
 
   useEffect(() => {
     const key = pendingJump.current;
-    if (!model || !key || deferredQuery.trim()) return;
-    pendingJump.current = null;
-    jumpNow(model, key);
+    if (!model || !key || query.trim()) return;
+    if (jumpNow(model, key) || dataReady) pendingJump.current = null;
   });
 
   function jump(key: CategoryKey, searching: boolean) {
     if (searching || !model) {
       pendingJump.current = key;
-      clearSearch();
-    } else {
-      jumpNow(model, key);
+      if (searching) clearSearch();
+    } else if (!jumpNow(model, key) && !dataReady) {
+      pendingJump.current = key;
     }
   }
-  return { grid, activeIndex, setActiveIndex, sectionInView, setSectionInView, jump };
+  return { activeIndex, setActiveIndex, sectionInView, setSectionInView, jump };
 }
 
 /** The click handler of the emoji: tells the caller and stores the pick in the recent list. */
@@ -196,7 +260,7 @@ function usePick(
   return useCallback(
     (cell: GridCell) => {
       // The artwork's URL even in native mode: the editor draws stickers from it.
-      const imageUrl = data ? imageUrlOf(cell.unified, data, imageBaseUrl) : null;
+      const imageUrl = imageUrlFor(cell.unified, data, imageBaseUrl);
       onSelect?.(selectedEmoji(cell, imageUrl));
       remember({ unified: cell.entry.unified, tone: cell.tone });
     },
@@ -257,19 +321,21 @@ interface PickerStatusProps {
   state: "loading" | "error" | "ready";
   model: GridModel | undefined;
   searching: boolean;
+  /** The grid is on screen (possibly the first screen while the data loads): the status is then only announced. */
+  gridShown: boolean;
   texts: EmojiPickerTexts;
   onRetry: () => void;
 }
 
 /** One live region for loading, failure, the result count and the empty result (shown, not only announced). */
-function PickerStatus({ state, model, searching, texts, onRetry }: PickerStatusProps) {
+function PickerStatus({ state, model, searching, gridShown, texts, onRetry }: PickerStatusProps) {
   const empty = state === "ready" && searching && model?.cellCount === 0;
   let message = "";
   if (state === "loading") message = "Loading emoji…";
   else if (state === "error") message = "The emoji could not be loaded.";
   else if (empty) message = texts.noResults;
   else if (searching) message = `${model?.cellCount ?? 0} emoji found`;
-  const shown = state !== "ready" || empty;
+  const shown = !gridShown && (state !== "ready" || empty);
   return (
     <div className={shown ? "emoji-picker__status" : "visually-hidden"}>
       <p role="status" className="emoji-picker__status-text">
@@ -284,7 +350,7 @@ function PickerStatus({ state, model, searching, texts, onRetry }: PickerStatusP
   );
 }
 
-function availableCategories(recent: RecentEmoji[] | null, names: Record<CategoryKey, string>) {
+function availableCategories(recent: RecentState, names: Record<CategoryKey, string>) {
   const keys = (Object.keys(DEFAULT_CATEGORY_NAMES) as CategoryKey[]).filter((key) => key !== "recent" || recent?.length);
   return keys.map((key) => ({ key, label: names[key] }));
 }
@@ -293,30 +359,45 @@ function toneCell(entry: GridCell["entry"], tone: SkinTone): Omit<GridCell, "ind
   return { entry, ...resolveTone(entry, tone) };
 }
 
-/** The grid's sections: search results alone while searching, otherwise recent (in their own tones) and categories. */
+/**
+ * The grid's sections: search results alone while searching, otherwise recent (in their own tones) and
+ * categories. Before the data: the bundled first screen, once it is known that no recent group goes above it
+ * (recent emoji can be anything, and need the data). Undefined when there is nothing to show yet.
+ */
 function gridSections(
-  data: EmojiData,
-  recent: RecentEmoji[] | null,
+  state: EmojiDataState,
+  recent: RecentState,
   tone: SkinTone,
   query: string,
   names: Record<CategoryKey, string>,
-): GridSection[] {
+): GridSection[] | undefined {
+  const { data } = state;
+  if (!data) {
+    if (state.status !== "loading" || query.trim() || recent === undefined || recent?.length) return undefined;
+    // The first screen's emoji have no tone variants (the build script checks it).
+    const cells = FIRST_SCREEN.emojis.map((entry) => ({ entry, unified: entry.unified, tone: "neutral" as const }));
+    return [{ key: FIRST_SCREEN.key, label: names[FIRST_SCREEN.key], cells }];
+  }
   if (query.trim()) {
-    const results = searchEmoji(data.categories.flatMap(({ emojis }) => emojis), query);
+    const results = searchEmoji(data.all, query);
     return [{ key: "results", label: SEARCH_RESULTS_LABEL, cells: results.map((entry) => toneCell(entry, tone)) }];
   }
-  const recentCells = (recent ?? []).flatMap(({ unified, tone: pickedTone }) => {
+  return [{ key: "recent", label: names.recent, cells: recentCells(data, recent) }, ...categorySections(data, tone, names)];
+}
+
+function recentCells(data: EmojiData, recent: RecentState) {
+  return (recent ?? []).flatMap(({ unified, tone: pickedTone }) => {
     const entry = data.byUnified.get(unified);
     return entry ? [toneCell(entry, pickedTone)] : [];
   });
-  return [
-    { key: "recent", label: names.recent, cells: recentCells },
-    ...data.categories.map(({ key, emojis }) => ({
-      key,
-      label: names[key],
-      cells: emojis.map((entry) => toneCell(entry, tone)),
-    })),
-  ];
+}
+
+function categorySections(data: EmojiData, tone: SkinTone, names: Record<CategoryKey, string>): GridSection[] {
+  return data.categories.map(({ key, emojis }) => ({
+    key,
+    label: names[key],
+    cells: emojis.map((entry) => toneCell(entry, tone)),
+  }));
 }
 
 function selectedEmoji(cell: GridCell, imageUrl: string | null): SelectedEmoji {

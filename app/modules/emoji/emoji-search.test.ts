@@ -48,6 +48,34 @@ describe("searchEmoji on the real data", () => {
   });
 });
 
+describe("searchEmoji against the straightforward ranking", () => {
+  // The ranking as first written: every term compared one by one, then a stable sort by rank.
+  function reference(entries: readonly EmojiEntry[], query: string): EmojiEntry[] {
+    const wanted = normaliseForSearch(query);
+    if (!wanted) return [];
+    const rankTerm = (term: string) =>
+      term === wanted ? 0 : term.startsWith(wanted) || term.includes(` ${wanted}`) ? 1 : term.includes(wanted) ? 2 : 3;
+    const best = (terms: readonly string[]) => Math.min(3, ...terms.map(rankTerm));
+    const rank = (entry: EmojiEntry) => {
+      const byName = best(entry.searchTerms.map(normaliseForSearch));
+      if (byName !== 3) return byName;
+      const byKeyword = best(entry.keywords);
+      return byKeyword === 3 ? 3 : 4 + byKeyword;
+    };
+    return entries
+      .map((entry, order) => ({ entry, order, rank: rank(entry) }))
+      .filter((item) => item.rank !== 3)
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map(({ entry }) => entry);
+  }
+
+  it("gives the same results in the same order for many queries", () => {
+    const queries = ["w", "wa", "wav", "wave", "hand", "heart", "cat", "fire", "thumbs up", "flag", "face with", "smiling",
+      "joy", "e", "ey", "eyes", ":)", ":-d", "c:", "up", "man", "woman", "fa", "sweat_smile", "open", "x", "zz", "flag de"];
+    for (const query of queries) expect(searchEmoji(all, query), query).toEqual(reference(all, query));
+  });
+});
+
 describe("normaliseForSearch", () => {
   it("lower-cases, trims and collapses separators", () => {
     expect(normaliseForSearch("  Thumbs__Up-Sign  ")).toBe("thumbs up sign");

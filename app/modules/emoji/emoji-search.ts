@@ -3,6 +3,7 @@ import type { EmojiEntry } from "./emoji-types";
 /**
  * Lower case, trimmed, with underscores, hyphens and runs of spaces made one space, so that "Thumbs_Up",
  * "thumbs-up" and " thumbs  up " all read "thumbs up" (the data's short names use underscores and hyphens).
+ * scripts/build-emoji-assets.mjs normaliseTerm is the same function: the data's terms are normalised with it.
  */
 export function normaliseForSearch(text: string): string {
   return text.toLocaleLowerCase("en").replace(/[\s_-]+/g, " ").trim();
@@ -15,37 +16,49 @@ const WORD_START = 1;
 const INSIDE = 2;
 const NO_MATCH = 3;
 const FIRST_KEYWORD_RANK = NO_MATCH + 1;
+const RANKS = FIRST_KEYWORD_RANK + INSIDE + 1;
 
-function rankTerm(term: string, query: string): number {
-  if (term === query) return EXACT;
-  if (term.startsWith(query) || term.includes(` ${query}`)) return WORD_START;
-  return term.includes(query) ? INSIDE : NO_MATCH;
-}
-
-function bestRank(terms: readonly string[], query: string): number {
-  let best = NO_MATCH;
-  for (const term of terms) best = Math.min(best, rankTerm(term, query));
-  return best;
+/**
+ * The best rank of a query among the terms of a haystack ("\nterm\nterm\n", see haystackOf): a normalised query
+ * holds no line break, so a match never spans two terms.
+ */
+function rankIn(haystack: string, query: string): number {
+  if (!haystack.includes(query)) return NO_MATCH;
+  if (haystack.includes(`\n${query}\n`)) return EXACT;
+  return haystack.includes(`\n${query}`) || haystack.includes(` ${query}`) ? WORD_START : INSIDE;
 }
 
 /** Names rank 0-2; keywords only count when no name matches, and rank after every name match. */
 function rankEntry(entry: EmojiEntry, query: string): number {
-  const byName = bestRank(entry.searchTerms, query);
+  const byName = rankIn(entry.nameHaystack, query);
   if (byName !== NO_MATCH) return byName;
-  const byKeyword = bestRank(entry.keywords, query);
+  const byKeyword = rankIn(entry.keywordHaystack, query);
   return byKeyword === NO_MATCH ? NO_MATCH : FIRST_KEYWORD_RANK + byKeyword;
 }
+
+// The rank of each entry, reused from one keystroke to the next (one array per entry list).
+const rankBuffers = new WeakMap<readonly EmojiEntry[], Uint8Array>();
 
 /**
  * The emoji whose names, short names or keywords (all of them, not only the first) contain the query, best
  * matches first and otherwise in the data's order. An empty query matches nothing: the caller shows categories.
+ * One pass ranks every entry; the result list is the only allocation that grows with the data.
  */
 export function searchEmoji(entries: readonly EmojiEntry[], query: string): EmojiEntry[] {
   const wanted = normaliseForSearch(query);
   if (!wanted) return [];
-  const ranked = entries
-    .map((entry, order) => ({ entry, order, rank: rankEntry(entry, wanted) }))
-    .filter(({ rank }) => rank !== NO_MATCH);
-  ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
-  return ranked.map(({ entry }) => entry);
+  let ranks = rankBuffers.get(entries);
+  if (!ranks) rankBuffers.set(entries, (ranks = new Uint8Array(entries.length)));
+  const counts = new Array<number>(RANKS).fill(0);
+  entries.forEach((entry, index) => {
+    const rank = rankEntry(entry, wanted);
+    ranks[index] = rank;
+    counts[rank]! += 1;
+  });
+  const results: EmojiEntry[] = [];
+  for (let rank = 0; rank < RANKS; rank++) {
+    if (rank === NO_MATCH || !counts[rank]) continue;
+    for (let index = 0; index < entries.length; index++) if (ranks[index] === rank) results.push(entries[index]!);
+  }
+  return results;
 }

@@ -24,7 +24,7 @@ export function EmojiShowcase() {
 function PickedEmoji({ emoji }: { emoji: SelectedEmoji }) {
   return (
     <>
-      Picked: <EmojiArt unified={emoji.unified} imageUrl={emoji.imageUrl} size={20} /> {emoji.name}
+      Picked: <EmojiArt unified={emoji.unified} art={emoji.imageUrl ? { url: emoji.imageUrl } : null} size={20} /> {emoji.name}
       {emoji.tone === "neutral" ? "" : ` (tone ${emoji.tone})`}
     </>
   );

@@ -43,16 +43,20 @@ export type EmojiTheme = (typeof THEMES)[number];
 /** Where an attached picker puts the emoji in the field's text: at the caret (`insert`), first, or last. */
 export type InsertMode = "insert" | "prepend" | "append";
 
-/** One emoji as the picker uses it, built from the trimmed data in public/emoji/data.json. */
+/** One emoji as the picker uses it, built from the packed data in public/emoji/data.json. */
 export interface EmojiEntry {
   /** Lower-case unified code of the neutral form, e.g. "1f44b". */
   unified: string;
   /** Display name, e.g. "waving hand"; it is also the accessible name. */
   name: string;
-  /** Every name and short name, normalised for search. */
+  /** The display name, then every other name and short name normalised for search. */
   searchTerms: string[];
   /** Keywords (subcategory, text emoticons), normalised; they rank after names in search. */
   keywords: string[];
+  /** searchTerms as "\nterm\nterm\n", built once at load: a search is a few indexOf calls, no allocation. */
+  nameHaystack: string;
+  /** keywords the same way ("" when there are none). */
+  keywordHaystack: string;
   category: Exclude<CategoryKey, "recent">;
   /** Unified codes of the tone variants; absent when the emoji has none. */
   skins?: Partial<Record<ModifierTone, string>>;
@@ -61,6 +65,8 @@ export interface EmojiEntry {
 /** The loaded data: entries by category in display order, and the codes that have no Twemoji artwork. */
 export interface EmojiData {
   categories: { key: Exclude<CategoryKey, "recent">; emojis: EmojiEntry[] }[];
+  /** Every entry in display order: what search runs over. */
+  all: EmojiEntry[];
   byUnified: Map<string, EmojiEntry>;
   glyphOnly: Set<string>;
 }

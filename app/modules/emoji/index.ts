@@ -2,7 +2,7 @@
 export { EmojiPicker, type EmojiPickerProps, type EmojiPickerTexts } from "./emoji-picker";
 export { EmojiPickerField, type EmojiPickerFieldProps } from "./emoji-picker-field";
 export { EmojiShowcase } from "./emoji-showcase";
-export { DEFAULT_IMAGE_BASE_URL, nativeOf } from "./emoji-data";
+export { DEFAULT_IMAGE_BASE_URL, nativeOf, preloadEmojiPicker } from "./emoji-data";
 export {
   CATEGORY_KEYS,
   DEFAULT_CATEGORY_NAMES,

@@ -70,6 +70,13 @@ describe("the stored list (IndexedDB)", () => {
     expect(keys).toHaveLength(1);
   });
 
+  it("reads without creating the database: an empty list until something has been picked", async () => {
+    expect(await loadRecentEmoji()).toEqual([]);
+    expect((await indexedDB.databases()).map(({ name }) => name)).not.toContain("deck-studio-emoji");
+    await rememberEmoji(wave);
+    expect((await indexedDB.databases()).map(({ name }) => name)).toContain("deck-studio-emoji");
+  });
+
   it("caps the stored list at 24", async () => {
     for (let n = 0; n < 26; n++) await rememberEmoji({ unified: `1f${n}`, tone: "neutral" });
     expect(await loadRecentEmoji()).toHaveLength(24);

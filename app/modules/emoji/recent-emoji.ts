@@ -36,12 +36,40 @@ function recentStore(): UseStore | null {
   return store;
 }
 
+// The list as last read or written in this page: a picker opened again shows it in its first frame.
+let known: RecentEmoji[] | null | undefined;
+
+/** The list as last read or written in this page; undefined before the first read. */
+export function knownRecentEmoji(): RecentEmoji[] | null | undefined {
+  return known;
+}
+
+/**
+ * Whether the database may exist. Reading must not create it: in a fresh profile that takes the browser tens
+ * of milliseconds, during the picker's opening, for a list that is empty anyway. Where indexedDB.databases() is
+ * missing (or fails) the answer is yes and the read opens it.
+ */
+async function databaseMayExist(): Promise<boolean> {
+  if (typeof indexedDB.databases !== "function") return true;
+  try {
+    return (await indexedDB.databases()).some(({ name }) => name === DATABASE_NAME);
+  } catch {
+    return true;
+  }
+}
+
 /** The stored list, or null where IndexedDB is missing or fails (then the picker has no recent group). */
 export async function loadRecentEmoji(): Promise<RecentEmoji[] | null> {
-  const recent = recentStore();
-  if (!recent) return null;
+  known = await readRecent();
+  return known;
+}
+
+async function readRecent(): Promise<RecentEmoji[] | null> {
+  if (typeof indexedDB === "undefined" || !indexedDB) return null;
   try {
-    return sanitiseRecent(await get(RECORD_KEY, recent));
+    if (store === undefined && !(await databaseMayExist())) return [];
+    const recent = recentStore();
+    return recent ? sanitiseRecent(await get(RECORD_KEY, recent)) : null;
   } catch {
     return null;
   }
@@ -54,13 +82,15 @@ export async function rememberEmoji(picked: RecentEmoji): Promise<RecentEmoji[] 
   let next: RecentEmoji[] = [];
   try {
     await update(RECORD_KEY, (old: unknown) => (next = addRecent(sanitiseRecent(old), picked)), recent);
+    known = next;
     return next;
   } catch {
     return null;
   }
 }
 
-/** Forgets the memoised store; tests use it to start from a fresh fake IndexedDB. */
+/** Forgets the memoised store and list; tests use it to start from a fresh fake IndexedDB. */
 export function resetRecentStoreForTests(): void {
   store = undefined;
+  known = undefined;
 }

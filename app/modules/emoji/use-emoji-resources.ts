@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { loadEmojiData } from "./emoji-data";
+import { loadedEmojiData, loadEmojiData, preloadEmojiPicker } from "./emoji-data";
 import type { EmojiData, RecentEmoji, SkinTone } from "./emoji-types";
-import { loadRecentEmoji, rememberEmoji } from "./recent-emoji";
+import { knownRecentEmoji, loadRecentEmoji, rememberEmoji } from "./recent-emoji";
 import { readStoredTone, storeTone } from "./skin-tone";
 
 export type EmojiDataState =
@@ -9,35 +9,78 @@ export type EmojiDataState =
   | { status: "error"; data?: undefined }
   | { status: "ready"; data: EmojiData };
 
+/** The recent list: undefined while it is being read, null for no recent group (turned off, no IndexedDB, failure). */
+export type RecentState = RecentEmoji[] | null | undefined;
+
+function initialData(imageBaseUrl: string): EmojiDataState {
+  const data = loadedEmojiData(imageBaseUrl);
+  return data ? { status: "ready", data } : { status: "loading" };
+}
+
 /**
- * The data and the recent list, both read after mounting (never during server rendering). The grid waits for
- * both, so that the recent group does not push the emoji down a moment after they appeared.
+ * The data and the recent list, read after mounting (never during server rendering), each on its own: the grid
+ * does not wait for IndexedDB. A picker opened again in the same page starts with both as they were last known.
+ *
+ * `acceptLate(list)` is asked when the list arrives: false (the picker has shown emoji the list would move, and
+ * the user has scrolled, searched or moved focus in them) keeps the grid as it is, without a recent group for
+ * this opening. The list read at opening stays for the whole opening (see useRememberEmoji).
  */
-export function useEmojiResources(imageBaseUrl: string, withRecent: boolean) {
-  const [state, setState] = useState<EmojiDataState>({ status: "loading" });
-  // null: no recent group (turned off, no IndexedDB, or storage failed).
-  const [recent, setRecent] = useState<RecentEmoji[] | null>(null);
+export function useEmojiResources(
+  imageBaseUrl: string,
+  { withRecent, withArt }: { withRecent: boolean; withArt: boolean },
+  acceptLate: (list: RecentEmoji[] | null) => boolean,
+) {
+  const [state, setState] = useState<EmojiDataState>(() => initialData(imageBaseUrl));
+  const [recent, setRecent] = useState<RecentState>(() => (withRecent ? knownRecentEmoji() : null));
   const [attempt, setAttempt] = useState(0);
+  const acceptLateRef = useRef(acceptLate);
+  acceptLateRef.current = acceptLate;
 
   useEffect(() => {
     let current = true;
-    setState({ status: "loading" });
-    const recentLoad = withRecent ? loadRecentEmoji() : Promise.resolve(null);
-    Promise.all([loadEmojiData(imageBaseUrl), recentLoad]).then(
-      ([data, list]) => {
-        if (!current) return;
-        setRecent(list);
-        setState({ status: "ready", data });
-      },
-      () => current && setState({ status: "error" }),
-    );
+    const cached = loadedEmojiData(imageBaseUrl);
+    setState((previous) => {
+      if (cached) return previous.data === cached ? previous : { status: "ready", data: cached };
+      return previous.status === "loading" ? previous : { status: "loading" };
+    });
+    if (!cached) {
+      // The sheet too: the first screen is drawn from it, and the request starts before React renders the grid.
+      preloadEmojiPicker(imageBaseUrl, { art: withArt });
+      loadEmojiData(imageBaseUrl).then(
+        (data) => current && setState({ status: "ready", data }),
+        () => current && setState({ status: "error" }),
+      );
+    }
     return () => {
       current = false;
     };
-  }, [imageBaseUrl, withRecent, attempt]);
+  }, [imageBaseUrl, withArt, attempt]);
+
+  useEffect(() => {
+    if (!withRecent) {
+      setRecent(null);
+      return;
+    }
+    let current = true;
+    const shown = knownRecentEmoji();
+    void loadRecentEmoji().then((list) => {
+      if (!current || sameList(list, shown)) return;
+      const accepted = acceptLateRef.current(list);
+      setRecent((previous) => (accepted ? list : (previous ?? null)));
+    });
+    return () => {
+      current = false;
+    };
+  }, [withRecent]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, recent, retry };
+}
+
+function sameList(a: RecentEmoji[] | null | undefined, b: RecentEmoji[] | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((item, index) => item.unified === b[index]?.unified && item.tone === b[index]?.tone);
 }
 
 /**
