@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
 
 /**
  * End-to-end tests against the production build (`npm run build` first), served by server.mjs on a fresh,
@@ -38,19 +39,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         browserName: "chromium",
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
+        launchOptions: chromiumLaunchOptions(),
       },
     },
   ],

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HARNESS_DIR = path.join(ROOT, "scripts/bench-card");
@@ -29,16 +30,6 @@ const HARNESSES = [
   { id: "ours", label: "ours (CardPreview)" },
   { id: "peer", label: "react-credit-cards-2" },
 ];
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 async function main() {
   const rounds = Number(readOption("--rounds") ?? 8);
@@ -49,8 +40,7 @@ async function main() {
     await bundleHarnesses(outDir);
     server = await serve(outDir);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      ...chromiumLaunchOptions(),
     });
     const page = await browser.newPage();
     const samples = Object.fromEntries(HARNESSES.map(({ id }) => [id, []]));

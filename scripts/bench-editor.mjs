@@ -17,22 +17,13 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { benchDesign, ORDER_STORAGE_KEY } from "./bench-editor/design.mjs";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const LAYER_COUNT = 30;
 const WARM_UP_FRAMES = 30;
 const FRAME_BUDGET_MS = 1000 / 60;
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 async function main() {
   const frames = Number(readOption("--frames") ?? 300);
@@ -48,8 +39,7 @@ async function main() {
   try {
     server = await startServer(port, dataDir);
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      ...chromiumLaunchOptions(),
     });
     const drag = await measureDrag(browser, `http://127.0.0.1:${port}`, frames, cpuSlowdown);
     printReport({ frames, cpuSlowdown, drag, size: measureEditorJs() });

@@ -39,16 +39,6 @@ const SETTLE_MS = 500; // before typing: no request in flight and no DOM change 
 const SEARCH_KEY = "w";
 const ONLY = readOption("--pickers")?.split(",");
 const COMPARE = readOption("--compare");
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 function readOption(name) {
   const index = process.argv.indexOf(name);
@@ -74,6 +64,7 @@ const HARNESS_SHELL = `
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import Picker from "./picker.jsx";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -465,7 +456,7 @@ async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), "bench-emoji-"));
   const servers = [];
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const entries = [];
     for (const picker of pickers(emojibaseLocal).filter(({ id }) => !ONLY || ONLY.includes(id) || id === "baseline" || id === "compare")) {

@@ -79,6 +79,13 @@ export interface FormErrorItem {
   href?: string;
 }
 
+/** The summary items of some fields: the first error of each field that has one, with the field's label. */
+export function fieldErrorItems(entries: [{ id: string; errors?: string[] }, string][]): FormErrorItem[] {
+  return entries.flatMap(([field, label]) =>
+    field.errors?.[0] ? [{ fieldId: field.id, label, message: field.errors[0] }] : [],
+  );
+}
+
 /** Shown after a failed submit: every error at once, each a link to its field. */
 export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[]; formErrors?: string[] }) {
   const titleId = useId();

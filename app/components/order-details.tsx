@@ -1,18 +1,12 @@
-import { countries, isCountryCode } from "~/modules/catalog/catalog";
 import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { PostalAddress, type PostalAddressFields } from "./postal-address";
 
-export interface OrderView {
+export interface OrderView extends PostalAddressFields {
   number: string;
   createdAt: string;
   grip: boolean;
   size: number;
   contact: string;
-  name: string;
-  address: string;
-  addressextend: string;
-  postalcode: string;
-  city: string;
-  country: string;
   priceLines: { label: string; cents: number }[];
   shippingCents: number;
   vatCents: number;
@@ -70,21 +64,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dd>{order.contact}</dd>
         </div>
       </dl>
-      <address className="address">
-        {order.name}
-        <br />
-        {order.address}
-        {order.addressextend ? (
-          <>
-            <br />
-            {order.addressextend}
-          </>
-        ) : null}
-        <br />
-        {order.postalcode} {order.city}
-        <br />
-        {isCountryCode(order.country) ? countries[order.country].name : order.country}
-      </address>
+      <PostalAddress address={order} />
     </div>
   );
 }

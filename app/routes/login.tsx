@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
+import { AccountForm } from "~/components/account-form";
 import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
 import { useStepForm } from "~/modules/checkout/step-form";
-import { guestContactSchema, signInSchema, signUpSchema } from "~/modules/order/order-schema";
+import { guestContactSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import { currentAccount } from "~/modules/session/auth.server";
 import type { Route } from "./+types/login";
@@ -108,95 +109,36 @@ function GuestForm({ action }: { action?: string }) {
 }
 
 function SignInForm({ action }: { action?: string }) {
-  const { form, fields, formProps, showSummary } = useStepForm({
-    id: "signin",
-    schema: signInSchema,
-    lastResult: useReplyFor("signin"),
-    onValid: ({ email }) => orderStore.setContact(email),
-  });
-  const items = summaryItems([
-    [fields.email, "E-mail"],
-    [fields.password, "Password"],
-  ]);
   return (
     <section className="card-panel" aria-labelledby="signin-title">
       <h2 id="signin-title">Sign in</h2>
-      <Form method="post" action={action} {...formProps} className="stack">
-        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
-        <input type="hidden" name="intent" value="signin" />
-        <TextField
-          id={fields.email.id}
-          name={fields.email.name}
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          spellCheck={false}
-          errors={fields.email.errors}
-          defaultValue={fields.email.initialValue}
-        />
-        <TextField
-          id={fields.password.id}
-          name={fields.password.name}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          errors={fields.password.errors}
-        />
-        <button type="submit" className="button">
-          Sign in
-        </button>
-      </Form>
+      <AccountForm
+        id="signin"
+        kind="sign-in"
+        intent="signin"
+        action={action}
+        lastResult={useReplyFor("signin")}
+        submitLabel="Sign in"
+        onValid={({ email }) => orderStore.setContact(email)}
+      />
     </section>
   );
 }
 
 function SignUpForm({ action }: { action?: string }) {
-  const { form, fields, formProps, showSummary } = useStepForm({
-    id: "signup",
-    schema: signUpSchema,
-    lastResult: useReplyFor("signup"),
-    onValid: ({ email }) => orderStore.setContact(email),
-  });
-  const items = summaryItems([
-    [fields.email, "E-mail"],
-    [fields.password, "Password"],
-  ]);
   return (
     <section className="card-panel" aria-labelledby="signup-title">
       <h2 id="signup-title">Create an account</h2>
       <p>See your orders in one place next time.</p>
-      <Form method="post" action={action} {...formProps} className="stack">
-        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
-        <input type="hidden" name="intent" value="signup" />
-        <TextField
-          id={fields.email.id}
-          name={fields.email.name}
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          errors={fields.email.errors}
-          defaultValue={fields.email.initialValue}
-        />
-        <TextField
-          id={fields.password.id}
-          name={fields.password.name}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-        />
-        <button type="submit" className="button">
-          Create account
-        </button>
-      </Form>
+      <AccountForm
+        id="signup"
+        kind="new-account"
+        intent="signup"
+        action={action}
+        lastResult={useReplyFor("signup")}
+        submitLabel="Create account"
+        onValid={({ email }) => orderStore.setContact(email)}
+      />
     </section>
-  );
-}
-
-function summaryItems(entries: [{ id: string; errors?: string[] }, string][]): FormErrorItem[] {
-  return entries.flatMap(([field, label]) =>
-    field.errors?.[0] ? [{ fieldId: field.id, label, message: field.errors[0] }] : [],
   );
 }

@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { ErrorSummary, TextField } from "~/components/form-fields";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { AccountForm } from "~/components/account-form";
 import { OrderDetails } from "~/components/order-details";
 import { createAccount } from "~/modules/accounts/accounts.server";
 import { catalog } from "~/modules/catalog/catalog";
 import { parseForm } from "~/modules/checkout/parse-form";
-import { useStepForm } from "~/modules/checkout/step-form";
 import { readFormData } from "~/modules/http/form.server";
 import { signUpSchema } from "~/modules/order/order-schema";
 import { orderStore } from "~/modules/order/order-store";
@@ -106,43 +105,18 @@ export default function OrderConfirmation() {
 }
 
 function CreateAccount({ email }: { email: string }) {
-  const { form, fields, formProps, showSummary } = useStepForm({
-    id: "create-account",
-    schema: signUpSchema,
-    lastResult: useActionData<typeof action>() as SubmissionResult<string[]> | undefined,
-    onValid: () => {},
-  });
-  const items = [fields.email, fields.password].flatMap((field, index) =>
-    field.errors?.[0] ? [{ fieldId: field.id, label: index === 0 ? "E-mail" : "Password", message: field.errors[0] }] : [],
-  );
   return (
     <section className="card-panel stack" aria-labelledby="create-account-title">
       <h2 id="create-account-title">Save your details for next time</h2>
       <p>Create an account with a password to see this order and your next ones in one place.</p>
-      <Form method="post" {...formProps} className="stack">
-        {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
-        <TextField
-          id={fields.email.id}
-          name={fields.email.name}
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          errors={fields.email.errors}
-          defaultValue={email}
-        />
-        <TextField
-          id={fields.password.id}
-          name={fields.password.name}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          errors={fields.password.errors}
-        />
-        <button type="submit" className="button button--primary">
-          Create account
-        </button>
-      </Form>
+      <AccountForm
+        id="create-account"
+        kind="new-account"
+        lastResult={useActionData<typeof action>() as SubmissionResult<string[]> | undefined}
+        defaultEmail={email}
+        submitLabel="Create account"
+        primary
+      />
     </section>
   );
 }

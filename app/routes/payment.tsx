@@ -3,10 +3,11 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorSummary, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
+import { PostalAddress } from "~/components/postal-address";
 import { useReloadHold } from "~/modules/build-update/use-reload-hold";
 import { CardFields, cardSummaryItems, checkCardFields } from "~/modules/card/card-form";
 import { useCardForm } from "~/modules/card/use-card-form";
-import { catalog, countries } from "~/modules/catalog/catalog";
+import { catalog } from "~/modules/catalog/catalog";
 import { formatMoney } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import { useStepGuard } from "~/modules/checkout/use-step-guard";
@@ -109,21 +110,7 @@ export default function Payment() {
         <section className="card-panel" aria-labelledby="ship-to-title">
           <h2 id="ship-to-title">Ship to</h2>
           {order.name ? (
-            <address className="address" data-testid="ship-to">
-              {order.name}
-              <br />
-              {order.address}
-              {order.addressextend ? (
-                <>
-                  <br />
-                  {order.addressextend}
-                </>
-              ) : null}
-              <br />
-              {order.postalcode} {order.city}
-              <br />
-              {order.country ? countries[order.country].name : null}
-            </address>
+            <PostalAddress address={order} testId="ship-to" />
           ) : (
             <p>No shipping address yet.</p>
           )}

@@ -1,0 +1,63 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { useStepForm } from "~/modules/checkout/step-form";
+import { signInSchema, signUpSchema } from "~/modules/order/order-schema";
+import { ErrorSummary, fieldErrorItems, TextField } from "./form-fields";
+
+interface AccountFormProps {
+  /** The form's id; also the prefix of its fields' ids. */
+  id: string;
+  /** Signing in checks a password; a new account sets one (autocomplete tokens and the 8-character rule). */
+  kind: "sign-in" | "new-account";
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  /** Sent as `intent` when the page's action handles several forms. */
+  intent?: string;
+  action?: string;
+  defaultEmail?: string;
+  primary?: boolean;
+  onValid?: (value: { email: string }) => void;
+}
+
+/** E-mail and password, as used to sign in, to create an account, and to keep a guest order in a new account. */
+export function AccountForm(props: AccountFormProps) {
+  const { id, kind, lastResult, submitLabel, intent, action, defaultEmail, primary = false, onValid } = props;
+  const { form, fields, formProps, showSummary } = useStepForm({
+    id,
+    schema: kind === "sign-in" ? signInSchema : signUpSchema,
+    lastResult,
+    onValid: (value) => onValid?.(value),
+  });
+  const items = fieldErrorItems([
+    [fields.email, "E-mail"],
+    [fields.password, "Password"],
+  ]);
+  return (
+    <Form method="post" action={action} {...formProps} className="stack">
+      {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <TextField
+        id={fields.email.id}
+        name={fields.email.name}
+        label="E-mail"
+        type="email"
+        autoComplete={kind === "sign-in" ? "username" : "email"}
+        spellCheck={false}
+        errors={fields.email.errors}
+        defaultValue={fields.email.initialValue ?? defaultEmail}
+      />
+      <TextField
+        id={fields.password.id}
+        name={fields.password.name}
+        label="Password"
+        type="password"
+        autoComplete={kind === "sign-in" ? "current-password" : "new-password"}
+        hint={kind === "new-account" ? "At least 8 characters." : undefined}
+        errors={fields.password.errors}
+      />
+      <button type="submit" className={primary ? "button button--primary" : "button"}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
