@@ -14,6 +14,7 @@ import * as account from "./account";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as orderRoute from "./order";
+import * as orderPrint from "./order-print";
 
 let database: Database;
 
@@ -196,5 +197,32 @@ describe(`order pages on ${databaseKind}`, () => {
     expect(history.body).toMatchObject({ orders: [{ id: order.id, number: order.number }] });
     const anonymous = await run(account.loader, new Request(`${ORIGIN}/account`));
     expect(anonymous).toMatchObject({ status: 302, location: "/Login?next=/account" });
+  });
+
+  it("the print files follow the order's access rules", async () => {
+    const order = await guestOrder();
+    const token = orderAccessToken(order.id);
+    const svg = await run(orderPrint.loader, new Request(`${ORIGIN}/orders/${order.id}/print/svg?token=${token}`), null, { orderId: order.id, format: "svg" });
+    expect(svg.status).toBe(200);
+    for (const [query, format] of [["", "svg"], ["", "png"], [`?token=${token}`, "pdf"]] as const) {
+      const refused = await run(orderPrint.loader, new Request(`${ORIGIN}/orders/${order.id}/print/${format}${query}`), null, { orderId: order.id, format });
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it("keeping a guest order in a new account answers 4xx, never 5xx, to arbitrary forms (property-based)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 300 })), password: fc.string({ maxLength: 2000 }) }),
+        async (fields) => {
+          // A fresh guest order each time: a successful run moves its order into the new account.
+          const order = await guestOrder();
+          const path = `/orders/${order.id}?token=${orderAccessToken(order.id)}`;
+          const { status } = await run(orderRoute.action, post(path, fields), null, { orderId: order.id });
+          expect([302, 400]).toContain(status);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { countUnlike, decodePng } from "../../app/modules/editor/png-test-reader";
 import { completeOrder, expectNoAxeViolations, open, optionsAndContact, seedOrder, shippingForm } from "./helpers";
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
@@ -155,4 +156,41 @@ test("markup typed into the address is shown as text, never run", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
   await expect(page.getByText(hostile)).toBeVisible();
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("the print file of a designed deck has the layers where the buyer put them", async ({ page }) => {
+  // A red deck with a word at 300 mm and a skateboard sticker at 500 mm down the deck, centred across it.
+  const design = {
+    background: "#ff0000",
+    layers: [
+      { id: "word", kind: "text", x: 101.6, y: 300, rotation: 0, text: "SKATE", font: "bebas-neue", fontSize: 40, color: "#1b1b1b", align: "center" },
+      { id: "sticker", kind: "emoji", x: 101.6, y: 500, rotation: 0, unified: "1f6f9", name: "skateboard", size: 60 },
+    ],
+  };
+  await seedOrder(page, { ...completeOrder, size: 8, design });
+  await open(page, "/");
+  await expect(page.getByRole("img", { name: /Custom skateboard deck/ }).first()).toBeVisible();
+  await open(page, "/Payment");
+  await fillCard(page);
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+
+  const pngPath = await page.getByRole("link", { name: "Download the print file (PNG, 300 DPI)" }).getAttribute("href");
+  const image = decodePng(await (await page.request.get(pngPath!)).body());
+  expect([image.width, image.height]).toEqual([2400, 9563]); // 8 in × 300 DPI, 31.875 in × 300 DPI
+
+  const px = (mm: number) => (mm / 25.4) * 300;
+  const around = (xMm: number, yMm: number, halfMm: number) => ({
+    x: px(xMm - halfMm),
+    y: px(yMm - halfMm),
+    width: px(2 * halfMm),
+    height: px(2 * halfMm),
+  });
+  const red = [255, 0, 0, 255];
+  // Where there is no layer, the deck is red; where the word and the sticker are, much of it is not.
+  expect(countUnlike(image, around(101.6, 700, 15), red)).toBe(0);
+  const wordBox = around(101.6, 300, 15);
+  expect(countUnlike(image, wordBox, red) / (wordBox.width * wordBox.height)).toBeGreaterThan(0.1);
+  const stickerBox = around(101.6, 500, 20);
+  expect(countUnlike(image, stickerBox, red) / (stickerBox.width * stickerBox.height)).toBeGreaterThan(0.2);
 });
