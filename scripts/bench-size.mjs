@@ -50,6 +50,7 @@ async function main() {
     const bare = measureBare(path.join(bareDir, "build/client"));
     const rows = measurePages(path.join(ROOT, "build/client"), bare);
     printReport(rows, bare, performance.now() - started);
+    printNavigations(path.join(ROOT, "build/client"));
   } finally {
     // The node_modules inside is a symlink: rmSync removes the link, never the shop's packages behind it.
     rmSync(bareDir, { recursive: true, force: true });
@@ -203,6 +204,37 @@ function measurePages(clientDir, bare) {
     const routePathText = manifest.routes[id].path === "*" ? "* (404)" : routePath(manifest, id);
     return { id, path: routePathText, firstLoad, bare: bare.firstLoad, ratio: firstLoad / bare.firstLoad, ownChunk };
   });
+}
+
+/** A buyer's way through the shop: each step's client navigation, and the jump the brief budgets. */
+const NAVIGATIONS = [
+  ["routes/home", "routes/editor"],
+  ["routes/editor", "routes/grip-size"],
+  ["routes/home", "routes/grip-size"],
+  ["routes/grip-size", "routes/login"],
+  ["routes/login", "routes/shipping"],
+  ["routes/shipping", "routes/payment"],
+  ["routes/grip-size", "routes/payment"],
+  ["routes/payment", "routes/order"],
+];
+
+/**
+ * What a client navigation from one page to another waits for: the JS of the target that the page already
+ * loaded does not include. Shared chunks (forms, schemas) are fetched once along the way, so this is what
+ * the 30 kB budget is about, rather than a page's own chunk counted alone.
+ */
+function printNavigations(clientDir) {
+  const manifest = readManifest(clientDir);
+  const sizeOf = sizer(clientDir);
+  const filesOf = (id) => branch(manifest, id).flatMap((at) => routeFiles(manifest.routes[at]));
+  console.log("\nClient navigation: new JS to fetch (gz)");
+  for (const [from, to] of NAVIGATIONS) {
+    if (!manifest.routes[from] || !manifest.routes[to]) continue;
+    const loaded = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports, ...filesOf(from)]);
+    const bytes = total(filesOf(to).filter((url) => !loaded.has(url)), sizeOf);
+    const verdict = bytes / 1000 > NAV_BUDGET_KB ? `> ${NAV_BUDGET_KB} kB budget` : "";
+    console.log(`  ${routePath(manifest, from).padEnd(18)} → ${routePath(manifest, to).padEnd(18)} ${kB(bytes).toFixed(1).padStart(6)} kB ${verdict}`);
+  }
 }
 
 // ---- output -------------------------------------------------------------------------------------------------
