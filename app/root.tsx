@@ -17,8 +17,7 @@ import { useChunkErrorPage } from "./modules/build-update/use-chunk-error-page";
 import { ServerErrorPage } from "./components/server-error-page";
 import { SiteLayout } from "./components/site-layout";
 import { rootMiddleware } from "./modules/middleware/root-middleware.server";
-import { isSignedIn } from "./modules/session/session.server";
-import { requestIdContext, sessionContext } from "./request-context.server";
+import { requestIdContext } from "./request-context.server";
 
 export const middleware = rootMiddleware;
 
@@ -28,10 +27,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return {
-    requestId: context.get(requestIdContext),
-    signedIn: isSignedIn(context.get(sessionContext)),
-  };
+  return { requestId: context.get(requestIdContext) };
 }
 
 // The root loader is cheap (it reads what the middleware already put on the request), and running it on

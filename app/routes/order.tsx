@@ -9,7 +9,8 @@ import { parseForm } from "~/modules/checkout/parse-form";
 import { readFormData } from "~/modules/http/form.server";
 import { signUpSchema } from "~/modules/order/order-schema";
 import { orderStore } from "~/modules/order/order-store";
-import { claimGuestOrder, findViewableOrder, toOrderView } from "~/modules/orders/orders.server";
+import { claimGuestOrder, toOrderView } from "~/modules/orders/orders.server";
+import { requireViewableOrder } from "~/modules/orders/viewable-order.server";
 import { signInSession } from "~/modules/session/auth.server";
 import { getDb, sessionContext } from "~/request-context.server";
 import type { Route } from "./+types/order";
@@ -19,18 +20,8 @@ export const meta = ({ data: loaderData }: Route.MetaArgs) => [
   { name: "robots", content: "noindex" },
 ];
 
-async function viewableOrder(request: Route.LoaderArgs["request"], context: Route.LoaderArgs["context"], orderId: string) {
-  const url = new URL(request.url);
-  const order = await findViewableOrder(await getDb(context), orderId, {
-    userId: context.get(sessionContext)?.userId ?? null,
-    token: url.searchParams.get("token"),
-  });
-  if (!order) throw data(`Page not found: ${url.pathname}`, { status: 404 });
-  return order;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await viewableOrder(request, context, params.orderId);
+  const order = await requireViewableOrder(request, context, params.orderId);
   const token = new URL(request.url).searchParams.get("token");
   return {
     order: toOrderView(order),
@@ -43,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** After a guest order: create an account with the order's e-mail address; the order becomes the account's. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const order = await viewableOrder(request, context, params.orderId);
+  const order = await requireViewableOrder(request, context, params.orderId);
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
   const submission = parseForm(formData, signUpSchema);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCloseOnOutsidePointer } from "~/components/use-close-on-outside-pointer";
 import type { SelectedEmoji } from "~/modules/emoji";
 
 // The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
@@ -16,7 +17,7 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  useCloseOnPointerOutside(open, wrapper, setOpen);
+  useCloseOnOutsidePointer(open, wrapper, setOpen);
 
   function close() {
     setOpen(false);
@@ -69,17 +70,3 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
   );
 }
 
-function useCloseOnPointerOutside(
-  open: boolean,
-  inside: RefObject<HTMLElement | null>,
-  setOpen: (open: boolean) => void,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !inside.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, inside, setOpen]);
-}

@@ -1,5 +1,4 @@
 import {
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -14,6 +13,7 @@ import { DEFAULT_IMAGE_BASE_URL, preloadEmojiPicker } from "./emoji-data";
 import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker";
 import type { InsertMode, SelectedEmoji } from "./emoji-types";
 import { insertEmoji, type TextSelection } from "./text-insertion";
+import { useCloseOnOutsidePointer } from "~/components/use-close-on-outside-pointer";
 
 export interface EmojiPickerFieldProps extends Omit<EmojiPickerProps, "autoFocus" | "label"> {
   /** The field's visible label. */
@@ -166,17 +166,6 @@ function useCaret() {
   return { fieldRef, selection, trackSelection, placeCaret };
 }
 
-/** Closes the popup when a pointer goes down anywhere outside the field, its toggle and the popup. */
-function useCloseOnOutsidePointer(open: boolean, inside: RefObject<HTMLElement | null>, setOpen: (open: boolean) => void) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !inside.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, inside, setOpen]);
-}
 
 function SmileyIcon() {
   return (

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { databaseContext, requestIdContext, sessionContext } from "~/request-context.server";
-import { readSession } from "~/modules/session/session.server";
+import { readSession, SESSION_COOKIE_NAME } from "~/modules/session/session.server";
 
 /** Gives every request an id (X-Request-Id, and the reference shown on error pages). */
 export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
@@ -17,7 +17,7 @@ export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ contex
  * read is logged and the visitor is treated as having no session; pages that need the database fail on their own.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.headers.get("Cookie")?.includes("__session=")) {
+  if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
     try {
       const { db } = await context.get(databaseContext)();
       context.set(sessionContext, await readSession(db, request));

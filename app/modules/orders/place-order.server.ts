@@ -98,7 +98,6 @@ async function chargeAndStore(
   const shippingCents = price.shippingCents ?? 0;
   const orderId = randomUUID();
   const number = orderNumber();
-  const card = submission;
 
   let result;
   try {
@@ -107,11 +106,11 @@ async function chargeAndStore(
       currency: catalog.currency,
       idempotencyKey: `${key}:${attempt}`,
       card: {
-        number: card.cardNumber,
-        name: card.cardName,
-        expMonth: Number(card.cardMonth),
-        expYear: expiryYear(card.cardYear),
-        securityCode: card.cardCvv,
+        number: submission.cardNumber,
+        name: submission.cardName,
+        expMonth: Number(submission.cardMonth),
+        expYear: expiryYear(submission.cardYear),
+        securityCode: submission.cardCvv,
       },
       description: `${catalog.shopName} order ${number}`,
     });
@@ -124,7 +123,7 @@ async function chargeAndStore(
     return { status: "declined", message: result.message };
   }
 
-  const digits = cardDigits(card.cardNumber);
+  const digits = cardDigits(submission.cardNumber);
   try {
     const printSvg = printSvgForOrder(submission);
     const order = await db.transaction(async (tx) => {
@@ -153,8 +152,8 @@ async function chargeAndStore(
           currency: catalog.currency,
           cardBrand: detectCardBrand(digits) ?? "unknown",
           cardLast4: digits.slice(-4),
-          cardExpMonth: Number(card.cardMonth),
-          cardExpYear: expiryYear(card.cardYear),
+          cardExpMonth: Number(submission.cardMonth),
+          cardExpYear: expiryYear(submission.cardYear),
           paymentProvider: provider.name,
           paymentReference: result.reference,
           idempotencyKey: key,

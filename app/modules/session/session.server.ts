@@ -12,6 +12,8 @@ export interface Session {
   expiresAt: Date;
 }
 
+export const SESSION_COOKIE_NAME = "__session";
+
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 let cookie: Cookie | undefined;
@@ -20,7 +22,7 @@ let cookie: Cookie | undefined;
 export function sessionCookie(): Cookie {
   if (!cookie) {
     const config = getConfig();
-    cookie = createCookie("__session", {
+    cookie = createCookie(SESSION_COOKIE_NAME, {
       httpOnly: true,
       sameSite: "lax",
       secure: config.NODE_ENV === "production",
