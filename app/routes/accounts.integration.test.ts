@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { SIGN_IN_LIMIT } from "~/modules/accounts/accounts.server";
 import { initialDesign } from "~/modules/editor/design";
-import { sessionMiddleware } from "~/modules/middleware/root-middleware.server";
 import { orderAccessToken } from "~/modules/orders/order-link.server";
 import { placeOrder } from "~/modules/orders/place-order.server";
 import { createTestPaymentProvider, TEST_CARDS } from "~/modules/payment/payment-provider.server";
 import { sessionContext } from "~/request-context.server";
-import { contextFor, databaseKind, openTestDatabase } from "~/test/test-database";
+import { callRoute, contextForVisitor, formPost, TEST_ORIGIN } from "~/test/route-harness";
+import { databaseKind, openTestDatabase } from "~/test/test-database";
 import * as account from "./account";
 import * as login from "./login";
 import * as logout from "./logout";
@@ -25,43 +25,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const ORIGIN = "http://shop.test";
-
-/** A router context as the root middleware leaves it for a request with this cookie. */
-async function contextWithCookie(cookie: string | null) {
-  const context = contextFor(database);
-  const request = new Request(`${ORIGIN}/`, { headers: cookie ? { Cookie: cookie } : {} });
-  await sessionMiddleware({ request, params: {}, context } as never, async () => new Response());
-  return context;
-}
-
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-    body: new URLSearchParams(fields),
-  });
-}
-
-type Outcome = { status: number; location: string | null; cookie: string | null; body: unknown };
-
-async function run(handler: (args: never) => unknown, request: Request, cookie: string | null = null, params = {}): Promise<Outcome> {
-  const context = await contextWithCookie(cookie);
-  try {
-    const result = await handler({ request, params, context, unstable_pattern: "" } as never);
-    if (result instanceof Response) {
-      return { status: result.status, location: result.headers.get("Location"), cookie: result.headers.get("Set-Cookie"), body: null };
-    }
-    const { data, init } = result as { data: unknown; init?: { status?: number } };
-    return { status: init?.status ?? 200, location: null, cookie: null, body: data ?? result };
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      return { status: thrown.status, location: thrown.headers.get("Location"), cookie: null, body: null };
-    }
-    const { data, init } = thrown as { data: unknown; init?: { status?: number } };
-    return { status: init?.status ?? 500, location: null, cookie: null, body: data };
-  }
-}
+/** Calls a loader or action as the visitor with this session cookie would reach it. */
+const run = (handler: (args: never) => unknown, request: Request, cookie: string | null = null, params: Record<string, string> = {}) =>
+  callRoute(handler, request, { database, cookie, params });
+const post = formPost;
+const ORIGIN = TEST_ORIGIN;
 
 const cookiePair = (setCookie: string | null) => setCookie!.split(";")[0]!;
 const email = () => `buyer-${randomUUID().slice(0, 8)}@example.com`;
@@ -118,7 +86,7 @@ describe(`accounts on ${databaseKind}`, () => {
     const out = await run(logout.action, post("/logout", {}), cookiePair(created.cookie));
     expect(out).toMatchObject({ status: 302, location: "/" });
     expect(out.cookie).toMatch(/Max-Age=0/);
-    const context = await contextWithCookie(cookiePair(created.cookie));
+    const context = await contextForVisitor(database, cookiePair(created.cookie));
     expect(context.get(sessionContext)).toBeNull();
   });
 

@@ -1,17 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countries, countryCodes } from "~/modules/catalog/catalog";
+import { validAddress } from "~/test/fixtures";
 import { contactSchema, optionsSchema, shippingStepSchema } from "./order-schema";
 
-const validShipping = {
-  contact: "ada@example.com",
-  name: "Ada Lovelace",
-  address: "Main Street 1",
-  addressextend: "",
-  postalcode: "10115",
-  city: "Berlin",
-  country: "DE",
-};
+const validShipping = validAddress;
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));

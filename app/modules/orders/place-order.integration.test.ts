@@ -6,6 +6,7 @@ import { orderPrintFiles, orders } from "~/db/schema";
 import { initialDesign } from "~/modules/editor/design";
 import type { OrderSubmission } from "~/modules/order/order-schema";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "~/modules/payment/payment-provider.server";
+import { validAddress } from "~/test/fixtures";
 import { databaseKind, openTestDatabase } from "~/test/test-database";
 import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server";
 import { findViewableOrder } from "./orders.server";
@@ -25,13 +26,7 @@ function submission(overrides: Partial<OrderSubmission> = {}): OrderSubmission {
   return {
     grip: true,
     size: 8.5,
-    contact: "ada@example.com",
-    name: "Ada Lovelace",
-    address: "Main Street 1",
-    addressextend: "",
-    postalcode: "10115",
-    city: "Berlin",
-    country: "DE",
+    ...validAddress,
     design: initialDesign,
     checkoutId: randomUUID(),
     cardNumber: TEST_CARDS.success,
