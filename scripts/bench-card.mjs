@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Keystroke-to-frame latency of the card preview in Chromium, beside react-credit-cards-2 on the same harness.
 //
-//   node scripts/bench-card.mjs [--rounds N]     (N numbers typed and erased per page; default 8, ~250 keys)
+//   node scripts/bench-card.mjs [--rounds N]     (N numbers typed and erased per page; default 16, ~500 keys)
 //
 // The previews are bundled by Vite (production React) into a temporary directory, as pages that differ only in
 // the preview component (scripts/bench-card/); a third page shows the number as bare text, the harness's floor.
@@ -32,7 +32,7 @@ const HARNESSES = [
 ];
 
 async function main() {
-  const rounds = Number(readOption("--rounds") ?? 8);
+  const rounds = Number(readOption("--rounds") ?? 16);
   const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
   let server;
   let browser;

@@ -27,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { armSearchProbe, openProbe, settleProbe } from "./bench-emoji/probes.mjs";
+import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EMOJI_ASSETS = path.join(ROOT, "public/emoji");
@@ -64,7 +65,6 @@ const HARNESS_SHELL = `
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
 import Picker from "./picker.jsx";
-import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 function Harness() {
   const [open, setOpen] = useState(false);
