@@ -11,6 +11,7 @@ const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { sameOriginGuard } = await import("./server/same-origin.mjs");
 const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
+const { emojiSheetMiddleware } = await import("./server/emoji-sheet.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -43,6 +44,7 @@ const staticOptions = {
   redirect: false,
   setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(clientDir, file))),
 };
+app.use(emojiSheetMiddleware(path.join(clientDir, "emoji/svg")));
 app.use(express.static(clientDir, staticOptions));
 // A build id that is not (or no longer) on this server: a JSON 404, which tells the client to check for updates.
 app.use("/builds", (req, res) => res.status(404).json({ error: "unknown build" }));

@@ -1,7 +1,18 @@
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { emojiSheetMiddleware } from "./server/emoji-sheet.mjs";
+
+/** The emoji sheets the picker requests (server/emoji-sheet.mjs), in development as server.mjs serves them. */
+function emojiSheets(): Plugin {
+  return {
+    name: "deck-studio:emoji-sheets",
+    configureServer(server) {
+      server.middlewares.use(emojiSheetMiddleware("public/emoji/svg"));
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [emojiSheets(), reactRouter()],
   resolve: { tsconfigPaths: true },
 });

@@ -28,6 +28,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { armSearchProbe, openProbe, settleProbe } from "./bench-emoji/probes.mjs";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
+import { emojiSheetResponder } from "../server/emoji-sheet.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EMOJI_ASSETS = path.join(ROOT, "public/emoji");
@@ -180,11 +181,22 @@ const TYPES = {
 };
 const COMPRESSIBLE = new Set(Object.values(TYPES));
 
-/** Serves `routes` (URL prefix → directory) with gzip for text types, the way the shop's server does. */
+/**
+ * Serves `routes` (URL prefix → directory) with gzip for text types, the way the shop's server does, and the emoji
+ * sheets our picker requests, composed by the shop's own responder (server/emoji-sheet.mjs).
+ */
 function serve(routes) {
+  const sheets = routes["/emoji/"] && emojiSheetResponder(path.join(routes["/emoji/"], "svg"));
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const pathname = url.pathname === "/" ? "/index.html" : decodeURIComponent(url.pathname);
+    const sheet = sheets?.(pathname);
+    if (sheet) {
+      const gzip = sheet.status === 200 && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
+      response.writeHead(sheet.status, { ...sheet.headers, "Cache-Control": "no-store", ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}) });
+      response.end(gzip ? gzipSync(sheet.body) : sheet.body);
+      return;
+    }
     const [prefix, dir] = Object.entries(routes).find(([route]) => pathname.startsWith(route)) ?? [];
     const file = dir && path.join(dir, pathname.slice(prefix.length));
     if (!file || !file.startsWith(dir) || !isFile(file)) {

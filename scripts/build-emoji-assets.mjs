@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sheetSvg, twemojiInner } from "../server/emoji-sheet.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATASOURCE_DIR = path.join(ROOT, "node_modules/emoji-datasource");
@@ -177,17 +178,6 @@ export function trimEmojiData(entries, availableSvgs) {
 
 // ---- the first screen ------------------------------------------------------------------------------------------
 
-/** A Twemoji file's content inside its root element, if it is drawn on the usual 36×36 canvas. */
-const TWEMOJI_SVG = /^<svg\b[^>]*\bviewBox="0 0 36 36"[^>]*>([\s\S]*)<\/svg>\s*$/;
-
-/** Ids made unique to one cell of the sheet (a few files define clip paths or gradients). */
-function scopeIds(inner, prefix) {
-  return inner
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-}
-
 /**
  * The first screen: the category icons and the first FIRST_SCREEN_SIZE emoji (with their display names), and the
  * codes drawn from the sheet, in its order. Emoji without art are left out of the sheet (the picker shows their
@@ -208,11 +198,11 @@ export function firstScreenOf(data, readSvg) {
   const art = [...new Set([...icons, ...emojis.map(([unified]) => unified)])]
     .filter((unified) => !glyphOnly.has(unified))
     .map((unified) => {
-      const inner = TWEMOJI_SVG.exec(readSvg(unified))?.[1];
+      const inner = twemojiInner(readSvg(unified));
       if (inner === undefined) throw new Error(`first screen: svg/${unified}.svg is not drawn on a 0 0 36 36 viewBox`);
       return { unified, inner };
     });
-  const sheet = sheetSvg(art.map(({ inner }, index) => scopeIds(inner, `c${index}-`)));
+  const sheet = sheetSvg(art.map(({ inner }) => inner));
   const hash = createHash("sha256").update(sheet).digest("hex").slice(0, 10);
   return {
     sheet,
@@ -226,14 +216,6 @@ export function firstScreenOf(data, readSvg) {
   };
 }
 
-/** One column of 36×36 cells; the picker shows cell i of an n-cell sheet with object-fit and object-position. */
-function sheetSvg(cells) {
-  const height = cells.length * 36;
-  const body = cells.map((inner, i) => `<svg y="${i * 36}" width="36" height="36" viewBox="0 0 36 36">${inner}</svg>`);
-  const namespaces = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
-  return `<svg ${namespaces} width="36" height="${height}" viewBox="0 0 36 ${height}">${body.join("")}</svg>`;
-}
-
 // ---- writing the files ---------------------------------------------------------------------------------------
 
 function packageVersion(dir) {
@@ -241,8 +223,9 @@ function packageVersion(dir) {
 }
 
 function stampOf() {
-  const script = readFileSync(fileURLToPath(import.meta.url));
-  const hash = createHash("sha256").update(script).digest("hex").slice(0, 16);
+  // This script and the sheet format it writes with.
+  const scripts = [import.meta.url, import.meta.resolve("../server/emoji-sheet.mjs")].map((url) => readFileSync(fileURLToPath(url)));
+  const hash = createHash("sha256").update(Buffer.concat(scripts)).digest("hex").slice(0, 16);
   return `emoji-datasource ${packageVersion(DATASOURCE_DIR)}, @twemoji/svg ${packageVersion(TWEMOJI_DIR)}, script ${hash}\n`;
 }
 

@@ -68,6 +68,17 @@ describe("the production server", () => {
     expect(response.headers.get("x-powered-by")).toBeNull();
   });
 
+  it("composes emoji sheets on request, compressed, and refuses what is not one", async () => {
+    const sheet = await fetch(`${base}/emoji/sheets/1f34e_1f44b-1f3fd.svg`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get("content-type")).toBe("image/svg+xml");
+    expect(sheet.headers.get("content-encoding")).toBe("gzip");
+    expect(sheet.headers.get("cache-control")).toBe("public, max-age=604800");
+    expect(await sheet.text()).toMatch(/^<svg [^>]*viewBox="0 0 36 72">/);
+    expect((await fetch(`${base}/emoji/sheets/1f34e_..%2F..%2Fpackage.json.svg`)).status).toBe(400);
+    expect((await fetch(`${base}/emoji/sheets/1f34e_fffff.svg`)).status).toBe(404);
+  });
+
   it("refuses a body over 1 MiB with 413 before parsing it", async () => {
     const response = await fetch(`${base}/Shipping`, {
       method: "POST",

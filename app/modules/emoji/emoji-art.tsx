@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { nativeOf, type ArtSource } from "./emoji-data";
 
 export const EMOJI_ART_SIZE = 28;
@@ -14,10 +15,13 @@ interface EmojiArtProps {
 /**
  * An emoji's picture, decorative: the control around it carries the name. A cell of the first screen's sheet
  * is the whole sheet (one column of square cells) scaled to the width and shifted up: one image, preloaded, for
- * the whole first screen. Other emoji show their own SVG file, fetched as they are rendered (the grid only
- * renders the rows in view and one more).
+ * the whole first screen. Other emoji show a cell of their page's sheet, composed by the server when the grid
+ * first renders a row of the page (the grid only renders the rows in view and one more); should that sheet fail
+ * to load (e.g. an image base URL on a static host), the emoji's own file.
  */
-export function EmojiArt({ unified, art, size = EMOJI_ART_SIZE, priority }: EmojiArtProps) {
+export function EmojiArt({ unified, art: requested, size = EMOJI_ART_SIZE, priority }: EmojiArtProps) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const art = requested?.fallbackUrl && requested.url === failedUrl ? { url: requested.fallbackUrl } : requested;
   if (!art) {
     return (
       <span className="emoji-art emoji-art--glyph" aria-hidden="true" style={{ fontSize: size * 0.85 }}>
@@ -37,6 +41,7 @@ export function EmojiArt({ unified, art, size = EMOJI_ART_SIZE, priority }: Emoj
       decoding="async"
       fetchPriority={inSheet ? undefined : priority}
       draggable={false}
+      onError={art.fallbackUrl ? () => setFailedUrl(art.url) : undefined}
     />
   );
 }

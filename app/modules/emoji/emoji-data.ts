@@ -173,7 +173,13 @@ export function imageUrlFor(unified: string, data: Pick<EmojiData, "glyphOnly"> 
  * Where an emoji's picture comes from: its own SVG file, a cell of the first screen's sheet (one file holding the
  * category icons and the first emoji, scripts/build-emoji-assets.mjs firstScreenOf), or none (the native glyph).
  */
-export type ArtSource = { url: string; cell?: number } | null;
+export type ArtSource = {
+  url: string;
+  /** The cell of a sheet (one column of square cells) at `url`. */
+  cell?: number;
+  /** The emoji's own file, drawn instead when a requested sheet fails to load. */
+  fallbackUrl?: string;
+} | null;
 
 const SHEET_CELLS = new Map(firstScreen.sheetCodes.map((unified, index) => [unified, index] as const));
 
@@ -191,6 +197,52 @@ export function artOf(unified: string, data: Pick<EmojiData, "glyphOnly"> | unde
   if (cell !== undefined) return { url: sheetUrl(baseUrl), cell };
   const url = data ? imageUrlOf(unified, data, baseUrl) : null;
   return url ? { url } : null;
+}
+
+/** How many consecutive emoji of a grid section one requested sheet holds: two rows (8 files gzip to ~57% of their separate size together, 16 to ~53%, 48 to ~50%: beyond 16 a page mostly fetches art nobody sees). */
+export const SHEET_PAGE_SIZE = 16;
+
+/** Where the server composes sheets on request (server/emoji-sheet.mjs: SHEETS_PATH, sheetFileName). */
+export function requestedSheetUrl(baseUrl: string, codes: readonly string[]): string {
+  return `${trimSlash(baseUrl)}/sheets/${codes.join("_")}.svg`;
+}
+
+/** Where a cell lies in the grid: its section's emoji, in order, and its position among them. */
+export interface CellPlace {
+  section: number;
+  sectionCodes: readonly string[];
+  position: number;
+}
+
+/**
+ * Art for the emoji of a grid once the data is there: a first-screen emoji from the first screen's sheet; any
+ * other emoji with art from the sheet of its page, SHEET_PAGE_SIZE consecutive emoji of its section (so that
+ * scrolling or searching fetches one file per page instead of one per emoji, at about half the bytes); no art,
+ * the native glyph. Pages are counted per section, so the recent list arriving does not move the categories'.
+ */
+export function pagedArt(data: Pick<EmojiData, "glyphOnly">, baseUrl: string): (unified: string, place: CellPlace) => ArtSource {
+  const pages = new Map<string, Map<string, number>>();
+  const pageCells = (place: CellPlace) => {
+    const page = Math.floor(place.position / SHEET_PAGE_SIZE);
+    const key = `${place.section}:${page}`;
+    let cells = pages.get(key);
+    if (!cells) {
+      const codes = place.sectionCodes
+        .slice(page * SHEET_PAGE_SIZE, (page + 1) * SHEET_PAGE_SIZE)
+        .filter((unified) => !SHEET_CELLS.has(unified) && !data.glyphOnly.has(unified));
+      cells = new Map([...new Set(codes)].map((unified, index) => [unified, index]));
+      pages.set(key, cells);
+    }
+    return cells;
+  };
+  return (unified, place) => {
+    const ownUrl = imageUrlOf(unified, data, baseUrl);
+    if (SHEET_CELLS.has(unified) || !ownUrl) return artOf(unified, data, baseUrl);
+    const cells = pageCells(place);
+    const cell = cells.get(unified);
+    if (cell === undefined) return { url: ownUrl };
+    return { url: requestedSheetUrl(baseUrl, [...cells.keys()]), cell, fallbackUrl: ownUrl };
+  };
 }
 
 /** The category buttons' icons (emoji without tone variants, all in the sheet). */

@@ -28,6 +28,8 @@ export interface GridModel {
   rowOfCell: number[];
   /** Row of each section's heading, by section index. */
   headingRows: number[];
+  /** Index of each section's first cell, by section index. */
+  sectionStarts: number[];
   cellCount: number;
   /** Rows of emoji (headings are not grid rows for assistive technology). */
   emojiRowCount: number;
@@ -39,16 +41,25 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/** The section a cell belongs to and its position there (sheets are paged per section). */
+export function sectionPlaceOf(model: GridModel, cellIndex: number): { section: number; position: number } {
+  const row = model.rows[model.rowOfCell[cellIndex] ?? -1];
+  const section = row?.section ?? 0;
+  return { section, position: cellIndex - (model.sectionStarts[section] ?? 0) };
+}
+
 /** Lays sections out as rows: a heading row, then rows of `columns` emoji. Empty sections are left out. */
 export function buildGridModel(allSections: readonly GridSection[], columns: number): GridModel {
   const sections = allSections.filter((section) => section.cells.length > 0);
   const rows: GridRow[] = [];
   const rowOfCell: number[] = [];
   const headingRows: number[] = [];
+  const sectionStarts: number[] = [];
   let cellCount = 0;
   let emojiRowCount = 0;
   sections.forEach((section, sectionIndex) => {
     headingRows.push(rows.length);
+    sectionStarts.push(cellCount);
     rows.push({ kind: "heading", key: `${section.key}-heading`, section: sectionIndex, label: section.label });
     chunk(section.cells, columns).forEach((rowCells, rowInSection) => {
       const cells = rowCells.map((cell) => ({ ...cell, index: cellCount++ }));
@@ -57,7 +68,7 @@ export function buildGridModel(allSections: readonly GridSection[], columns: num
       rows.push({ kind: "emojis", key, section: sectionIndex, cells, position: ++emojiRowCount });
     });
   });
-  return { sections, rows, rowOfCell, headingRows, cellCount, emojiRowCount };
+  return { sections, rows, rowOfCell, headingRows, sectionStarts, cellCount, emojiRowCount };
 }
 
 /** The cell at a flat index, if any. */

@@ -33,7 +33,8 @@ interface EmojiGridProps {
   activeIndex: number;
   onActiveIndexChange: (index: number) => void;
   onPick: (cell: GridCell) => void;
-  artUrl: (unified: string) => ArtSource;
+  /** The picture of a cell (null: its native glyph). */
+  artOfCell: (cell: GridCell) => ArtSource;
   /** Called with the section whose rows are at the top of the view: the category bar follows it. */
   onSectionInView: (section: number) => void;
   /** Called with the number of columns that fit; the picker lays the rows out with it. */
@@ -47,7 +48,7 @@ interface EmojiGridProps {
  * active emoji's row always is, so that the grid keeps its Tab stop when scrolled away from it.
  */
 export function EmojiGrid(props: EmojiGridProps) {
-  const { model, label, activeIndex, onActiveIndexChange, onPick, artUrl, onSectionInView, handleRef } = props;
+  const { model, label, activeIndex, onActiveIndexChange, onPick, artOfCell, onSectionInView, handleRef } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const focusPending = useRef(false);
   const activeRow = model.rowOfCell[activeIndex] ?? 0;
@@ -135,7 +136,7 @@ export function EmojiGrid(props: EmojiGridProps) {
                 activeIndex={activeIndex}
                 onPick={onPick}
                 onFocusCell={onActiveIndexChange}
-                artUrl={artUrl}
+                artOfCell={artOfCell}
               />
             ))}
           </div>
@@ -201,10 +202,10 @@ interface GridRowViewProps {
   activeIndex: number;
   onPick: (cell: GridCell) => void;
   onFocusCell: (index: number) => void;
-  artUrl: (unified: string) => ArtSource;
+  artOfCell: (cell: GridCell) => ArtSource;
 }
 
-const GridRowView = memo(function GridRowView({ row, start, inView, activeIndex, onPick, onFocusCell, artUrl }: GridRowViewProps) {
+const GridRowView = memo(function GridRowView({ row, start, inView, activeIndex, onPick, onFocusCell, artOfCell }: GridRowViewProps) {
   const style = { transform: `translateY(${start}px)` };
   if (row.kind === "heading") {
     // The rowgroup carries the name for assistive technology; this is its visible twin.
@@ -229,7 +230,7 @@ const GridRowView = memo(function GridRowView({ row, start, inView, activeIndex,
             onClick={() => onPick(cell)}
             onFocus={() => onFocusCell(cell.index)}
           >
-            <EmojiArt unified={cell.unified} art={artUrl(cell.unified)} priority={inView ? "high" : "low"} />
+            <EmojiArt unified={cell.unified} art={artOfCell(cell)} priority={inView ? "high" : "low"} />
           </button>
         </div>
       ))}

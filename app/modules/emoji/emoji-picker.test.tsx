@@ -90,9 +90,11 @@ describe("EmojiPicker", { timeout: 15_000 }, () => {
       imageUrl: "/emoji/svg/1f44b-1f3fb.svg",
     });
     expect(localStorage.getItem("deck-studio-emoji-tone")).toBe("1f3fb");
-    // Its own SVG (not in the first screen's sheet), fetched as soon as it is rendered.
+    // Not on the first screen's sheet: the first cell of the results' first requested sheet, fetched as soon as
+    // it is rendered.
     const image = screen.getByRole("button", { name: "waving hand" }).querySelector("img");
-    expect(image?.getAttribute("src")).toBe("/emoji/svg/1f44b-1f3fb.svg");
+    expect(image?.getAttribute("src")).toMatch(/^\/emoji\/sheets\/1f44b-1f3fb_[0-9a-f_-]+\.svg$/);
+    expect(image?.style.objectPosition).toBe("0 0px");
     expect(image?.getAttribute("width")).toBe("28");
     expect(image?.hasAttribute("loading")).toBe(false);
   });

@@ -9,10 +9,10 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf } from "./emoji-data";
+import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf, pagedArt, type ArtSource } from "./emoji-data";
 import { EmojiCategoryBar } from "./emoji-category-bar";
 import { EmojiGrid, type EmojiGridHandle } from "./emoji-grid";
-import { buildGridModel, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model";
+import { buildGridModel, sectionPlaceOf, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model";
 import { searchEmoji } from "./emoji-search";
 import { EmojiSkinTones } from "./emoji-skin-tones";
 import {
@@ -105,10 +105,7 @@ export function EmojiPicker(props: EmojiPickerProps) {
     if (gridWithoutRecent) late.shownWithoutRecent.current = true;
   });
   const navigation = useGridNavigation(grid, model, query, Boolean(state.data), () => setQuery(""));
-  const artUrl = useCallback(
-    (unified: string) => (native ? null : artOf(unified, state.data, imageBaseUrl)),
-    [native, state.data, imageBaseUrl],
-  );
+  const artOfCell = useMemo(() => cellArt(model, state.data, imageBaseUrl, native), [model, state.data, imageBaseUrl, native]);
   const iconArt = useCallback((unified: string) => (native ? null : artOf(unified, undefined, imageBaseUrl)), [native, imageBaseUrl]);
   const onPick = usePick(props.onSelect, state.data, imageBaseUrl, useRememberEmoji(showRecent));
 
@@ -143,7 +140,7 @@ export function EmojiPicker(props: EmojiPickerProps) {
             activeIndex={Math.min(navigation.activeIndex, model.cellCount - 1)}
             onActiveIndexChange={navigation.setActiveIndex}
             onPick={onPick}
-            artUrl={artUrl}
+            artOfCell={artOfCell}
             onSectionInView={navigation.setSectionInView}
             onColumnsChange={setColumns}
             handleRef={grid}
@@ -348,6 +345,23 @@ function PickerStatus({ state, model, searching, gridShown, texts, onRetry }: Pi
       ) : null}
     </div>
   );
+}
+
+/**
+ * The picture of each cell: none when native glyphs are asked for; before the data, the first screen's sheet;
+ * then the sheets of pages of each section (pagedArt).
+ */
+function cellArt(model: GridModel | null | undefined, data: EmojiData | undefined, baseUrl: string, native: boolean) {
+  if (native) return (): ArtSource => null;
+  if (!data || !model) return (cell: GridCell) => artOf(cell.unified, data, baseUrl);
+  const art = pagedArt(data, baseUrl);
+  const sectionCodes = new Map<number, string[]>();
+  return (cell: GridCell) => {
+    const { section, position } = sectionPlaceOf(model, cell.index);
+    let codes = sectionCodes.get(section);
+    if (!codes) sectionCodes.set(section, (codes = model.sections[section]?.cells.map((each) => each.unified) ?? []));
+    return art(cell.unified, { section, sectionCodes: codes, position });
+  };
 }
 
 function availableCategories(recent: RecentState, names: Record<CategoryKey, string>) {
