@@ -15,20 +15,19 @@
 // --compare DIR adds the picker of another checkout of the shop (its app/modules/emoji, served with its own
 // public/emoji, built by its own scripts/build-emoji-assets.mjs), e.g. the last commit, on the same harness.
 //
-// Each picker is bundled alone with Vite into a temp dir and served with gzip from 127.0.0.1 (frimousse gets
+// Each picker is bundled alone with Vite into a temp dir and served with gzip from 127.0.0.1 by a server in a process
+// of its own (scripts/bench-emoji/static-server.mjs, so that Playwright's traffic here does not delay it; frimousse gets
 // emojibase-data from the same server: its emojibaseUrl points there); every request to another host is blocked
 // and counted. Every picker gets the same conditions: the same viewport, the same CPU (--cpu throttles all alike
 // through CDP), a fresh browser context per run (cold cache, empty storage), the same number of runs, interleaved
 // so that a busy moment of the machine does not fall on one picker only. Figures are medians and p95.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { armSearchProbe, openProbe, settleProbe } from "./bench-emoji/probes.mjs";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
-import { emojiSheetResponder } from "../server/emoji-sheet.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EMOJI_ASSETS = path.join(ROOT, "public/emoji");
@@ -172,48 +171,18 @@ async function buildHarness(dir, picker) {
 
 // ---- the static server ----------------------------------------------------------------------------------------
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".css": "text/css",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-};
-const COMPRESSIBLE = new Set(Object.values(TYPES));
-
-/**
- * Serves `routes` (URL prefix → directory) with gzip for text types, the way the shop's server does, and the emoji
- * sheets our picker requests, composed by the shop's own responder (server/emoji-sheet.mjs).
- */
+/** Starts scripts/bench-emoji/static-server.mjs for `routes` in a child process; resolves with its port. */
 function serve(routes) {
-  const sheets = routes["/emoji/"] && emojiSheetResponder(path.join(routes["/emoji/"], "svg"));
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
-    const pathname = url.pathname === "/" ? "/index.html" : decodeURIComponent(url.pathname);
-    const sheet = sheets?.(pathname);
-    if (sheet) {
-      const gzip = sheet.status === 200 && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
-      response.writeHead(sheet.status, { ...sheet.headers, "Cache-Control": "no-store", ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}) });
-      response.end(gzip ? gzipSync(sheet.body) : sheet.body);
-      return;
-    }
-    const [prefix, dir] = Object.entries(routes).find(([route]) => pathname.startsWith(route)) ?? [];
-    const file = dir && path.join(dir, pathname.slice(prefix.length));
-    if (!file || !file.startsWith(dir) || !isFile(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    const type = TYPES[path.extname(file)] ?? "application/octet-stream";
-    const body = readFileSync(file);
-    const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && COMPRESSIBLE.has(type);
-    response.writeHead(200, {
-      "Content-Type": type,
-      "Cache-Control": "no-store",
-      ...(gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
-    });
-    response.end(request.method === "HEAD" ? undefined : gzip ? gzipSync(body) : body);
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts/bench-emoji/static-server.mjs"), JSON.stringify(routes)], {
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the static server exited with ${code}`)));
+    child.stdout.setEncoding("utf8").on("data", (text) => {
+      const port = /listening (\d+)/.exec(text)?.[1];
+      if (port) resolve({ port: Number(port), close: () => child.kill("SIGTERM") });
+    });
+  });
 }
 
 function isFile(file) {
@@ -477,7 +446,7 @@ async function main() {
       const routes = await prepareHarness(dir, picker, emojibaseLocal);
       const server = await serve(routes);
       servers.push(server);
-      entries.push({ picker, url: `http://127.0.0.1:${server.address().port}/`, runs: [] });
+      entries.push({ picker, url: `http://127.0.0.1:${server.port}/`, runs: [] });
     }
     // One unrecorded round first (Vite's output and the server warmed alike), then interleaved runs, so that a
     // busy moment of the machine does not fall on one picker only.

@@ -199,8 +199,22 @@ export function artOf(unified: string, data: Pick<EmojiData, "glyphOnly"> | unde
   return url ? { url } : null;
 }
 
-/** How many consecutive emoji of a grid section one requested sheet holds: two rows (8 files gzip to ~57% of their separate size together, 16 to ~53%, 48 to ~50%: beyond 16 a page mostly fetches art nobody sees). */
+/**
+ * How many consecutive emoji of a grid section one requested sheet holds: the section's first screen (six rows of
+ * eight: search results, or a category jumped to) in one, then two rows at a time as it scrolls. One sheet is one
+ * request and one SVG document for the browser to set up, which costs more than its size; gzip over joined files is
+ * ~57% of the separate files' bytes for 8, ~53% for 16, ~50% for 48.
+ */
+export const FIRST_SHEET_SIZE = 48;
 export const SHEET_PAGE_SIZE = 16;
+
+/** The page of a position in its section, and the positions it spans. */
+export function sheetPageOf(position: number): { page: number; start: number; end: number } {
+  if (position < FIRST_SHEET_SIZE) return { page: 0, start: 0, end: FIRST_SHEET_SIZE };
+  const page = 1 + Math.floor((position - FIRST_SHEET_SIZE) / SHEET_PAGE_SIZE);
+  const start = FIRST_SHEET_SIZE + (page - 1) * SHEET_PAGE_SIZE;
+  return { page, start, end: start + SHEET_PAGE_SIZE };
+}
 
 /** Where the server composes sheets on request (server/emoji-sheet.mjs: SHEETS_PATH, sheetFileName). */
 export function requestedSheetUrl(baseUrl: string, codes: readonly string[]): string {
@@ -216,19 +230,19 @@ export interface CellPlace {
 
 /**
  * Art for the emoji of a grid once the data is there: a first-screen emoji from the first screen's sheet; any
- * other emoji with art from the sheet of its page, SHEET_PAGE_SIZE consecutive emoji of its section (so that
- * scrolling or searching fetches one file per page instead of one per emoji, at about half the bytes); no art,
+ * other emoji with art from the sheet of its page of its section (sheetPageOf: so that searching or scrolling
+ * fetches one file per page instead of one per emoji, at about half the bytes); no art,
  * the native glyph. Pages are counted per section, so the recent list arriving does not move the categories'.
  */
 export function pagedArt(data: Pick<EmojiData, "glyphOnly">, baseUrl: string): (unified: string, place: CellPlace) => ArtSource {
   const pages = new Map<string, Map<string, number>>();
   const pageCells = (place: CellPlace) => {
-    const page = Math.floor(place.position / SHEET_PAGE_SIZE);
+    const { page, start, end } = sheetPageOf(place.position);
     const key = `${place.section}:${page}`;
     let cells = pages.get(key);
     if (!cells) {
       const codes = place.sectionCodes
-        .slice(page * SHEET_PAGE_SIZE, (page + 1) * SHEET_PAGE_SIZE)
+        .slice(start, end)
         .filter((unified) => !SHEET_CELLS.has(unified) && !data.glyphOnly.has(unified));
       cells = new Map([...new Set(codes)].map((unified, index) => [unified, index]));
       pages.set(key, cells);
