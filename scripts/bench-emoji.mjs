@@ -418,8 +418,8 @@ function printNotes(rows, emojibaseLocal) {
   }
   console.log("emoji-picker-react bundles its emoji data in its JS and draws native glyphs; frimousse fetches emojibase");
   console.log("data and draws native glyphs; ours fetches data.json and draws self-hosted Twemoji SVGs (first screen");
-  console.log("and category icons from one sheet, bundled names for the first screen; further art from sheets of 16");
-  console.log("emoji the server composes on request).");
+  console.log("and category icons from one sheet, bundled names for the first screen; further art from sheets the");
+  console.log("server composes on request: a section's first 48 emoji, then 16 at a time).");
   if (!emojibaseLocal) {
     console.log(
       "frimousse: emojibase-data is not installed, so it has no local copy of its data; its CDN requests were blocked" +
