@@ -21,12 +21,13 @@
 // and counted. Every picker gets the same conditions: the same viewport, the same CPU (--cpu throttles all alike
 // through CDP), a fresh browser context per run (cold cache, empty storage), the same number of runs, interleaved
 // so that a busy moment of the machine does not fall on one picker only. Figures are medians and p95.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { armSearchProbe, openProbe, settleProbe } from "./bench-emoji/probes.mjs";
+import { isFile } from "./bench-emoji/static-server.mjs";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -51,11 +52,7 @@ function versionOf(name) {
 }
 
 function hasEmojibaseData() {
-  try {
-    return statSync(path.join(ROOT, "node_modules/emojibase-data/en/data.json")).isFile();
-  } catch {
-    return false;
-  }
+  return isFile(path.join(ROOT, "node_modules/emojibase-data/en/data.json"));
 }
 
 // ---- the harness pages ----------------------------------------------------------------------------------------
@@ -183,14 +180,6 @@ function serve(routes) {
       if (port) resolve({ port: Number(port), close: () => child.kill("SIGTERM") });
     });
   });
-}
-
-function isFile(file) {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 // ---- one run --------------------------------------------------------------------------------------------------

@@ -8,18 +8,15 @@
 // without a build step.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseSheetFileName, SHEETS_FOLDER } from "../app/modules/emoji/emoji-sheet-name.mjs";
 
-export const SHEET_CELL_SIZE = 36;
-/** The most emoji one requested sheet may hold: a screen and a half of the picker. */
-export const MAX_SHEET_CODES = 64;
-/** Where the servers answer sheet requests, under the emoji base URL. */
-export const SHEETS_PATH = "/emoji/sheets/";
+const SHEET_CELL_SIZE = 36;
+/** Where the servers answer sheet requests: the sheets folder under the default emoji base URL. */
+export const SHEETS_PATH = `/emoji/${SHEETS_FOLDER}/`;
 const SHEET_CACHE_SIZE = 256;
 
 /** A Twemoji file's content inside its root element, if it is drawn on the usual 36×36 canvas. */
 const TWEMOJI_SVG = /^<svg\b[^>]*\bviewBox="0 0 36 36"[^>]*>([\s\S]*)<\/svg>\s*$/;
-/** An emoji code as our files are named: lowercase hex code points joined by "-". */
-const CODE = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6}){0,9}$/;
 
 export function twemojiInner(svgText) {
   return TWEMOJI_SVG.exec(svgText)?.[1];
@@ -42,19 +39,6 @@ export function sheetSvg(cellInners) {
   );
   const namespaces = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
   return `<svg ${namespaces} width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">${body.join("")}</svg>`;
-}
-
-/** The URL file name of the sheet of `codes`, in their order: the client builds it, the server parses it. */
-export function sheetFileName(codes) {
-  return `${codes.join("_")}.svg`;
-}
-
-/** The codes a sheet file name asks for, or null when it is not one (bad form, too many, or a repeated code). */
-export function parseSheetFileName(name) {
-  if (name.length > MAX_SHEET_CODES * 64 || !name.endsWith(".svg")) return null;
-  const codes = name.slice(0, -".svg".length).split("_");
-  if (codes.length > MAX_SHEET_CODES || new Set(codes).size !== codes.length) return null;
-  return codes.every((code) => CODE.test(code)) ? codes : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import type { PriceLine } from "../modules/catalog/pricing";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -48,11 +49,6 @@ export const checkoutAttempts = pgTable("checkout_attempts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export interface OrderPriceLine {
-  label: string;
-  cents: number;
-}
-
 /**
  * A paid order, complete when written: options, contact, address, design, the price as charged, and what
  * the card processor told us. Never the card number or security code.
@@ -75,7 +71,7 @@ export const orders = pgTable(
     city: text("city").notNull(),
     country: text("country").notNull(),
     design: jsonb("design").notNull(),
-    priceLines: jsonb("price_lines").$type<OrderPriceLine[]>().notNull(),
+    priceLines: jsonb("price_lines").$type<PriceLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),

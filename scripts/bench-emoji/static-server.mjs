@@ -22,7 +22,7 @@ const COMPRESSIBLE = new Set(Object.values(TYPES));
  * Serves `routes` (URL prefix → directory) with gzip for text types, the way the shop's server does, and the emoji
  * sheets our picker requests, composed by the shop's own responder (server/emoji-sheet.mjs).
  */
-export function serve(routes) {
+function serve(routes) {
   const sheets = routes["/emoji/"] && emojiSheetResponder(path.join(routes["/emoji/"], "svg"));
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -53,7 +53,7 @@ export function serve(routes) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
-function isFile(file) {
+export function isFile(file) {
   try {
     return statSync(file).isFile();
   } catch {
@@ -61,9 +61,12 @@ function isFile(file) {
   }
 }
 
-
+// Run as the child process (the bench itself imports isFile only).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await serve(JSON.parse(process.argv[2] ?? "{}"));
   console.log(`listening ${server.address().port}`);
-  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+  process.on("SIGTERM", () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  });
 }

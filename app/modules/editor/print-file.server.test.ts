@@ -6,7 +6,8 @@ import { resolveFontFile } from "../../../scripts/build-font-metrics.mjs";
 import { designWith, emojiLayer, textLayer } from "./editor-test-data";
 import { BUNDLED_FONTS } from "./fonts";
 import { countLike, countUnlike, decodePng, pixelAt, pngSize, type DecodedPng } from "./png-test-reader";
-import { prefixIds, printPixelSize, printSourceSvg, renderPrintPng, renderPrintSvg } from "./print-file.server";
+import { printPixelSize, printSourceSvg, renderPrintPng, renderPrintSvg } from "./print-file.server";
+import { scopeIds } from "../../../server/emoji-sheet.mjs";
 
 const RED = [255, 0, 0, 255];
 const PX_PER_MM = 300 / MM_PER_INCH;
@@ -34,9 +35,9 @@ describe("renderPrintPng", () => {
   let image: DecodedPng;
   let withoutText: DecodedPng;
 
-  beforeAll(() => {
-    image = decodePng(renderPrintPng(design, 8));
-    withoutText = decodePng(renderPrintPng({ ...design, layers: [sticker] }, 8));
+  beforeAll(async () => {
+    image = decodePng(await renderPrintPng(design, 8));
+    withoutText = decodePng(await renderPrintPng({ ...design, layers: [sticker] }, 8));
   }, 60_000);
 
   it("covers the print area at 300 DPI", () => {
@@ -60,8 +61,8 @@ describe("renderPrintPng", () => {
     expect(countUnlike(image, boxAround(sticker.x, sticker.y, 25), RED)).toBeGreaterThan(50_000);
   });
 
-  it("renders every catalog width at its own size", () => {
-    expect(pngSize(renderPrintPng(designWith(), 8.75))).toEqual({ width: 2625, height: 9563 });
+  it("renders every catalog width at its own size", async () => {
+    expect(pngSize(await renderPrintPng(designWith(), 8.75))).toEqual({ width: 2625, height: 9563 });
   }, 30_000);
 });
 
@@ -121,9 +122,9 @@ describe("printSourceSvg", () => {
   });
 });
 
-describe("prefixIds", () => {
+describe("scopeIds (the emoji sheets' and the print file's)", () => {
   it("renames ids and the references to them", () => {
-    expect(prefixIds('<clipPath id="a"/><g clip-path="url(#a)"/><use href="#a"/>', "p-")).toBe(
+    expect(scopeIds('<clipPath id="a"/><g clip-path="url(#a)"/><use href="#a"/>', "p-")).toBe(
       '<clipPath id="p-a"/><g clip-path="url(#p-a)"/><use href="#p-a"/>',
     );
   });

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
+import { renderAsync, Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { catalog, isDeckSize } from "~/modules/catalog/catalog";
 import { twemojiFileFor } from "../../../scripts/build-emoji-assets.mjs";
+import { scopeIds } from "../../../server/emoji-sheet.mjs";
 import { deckOutline, PRINT_DPI } from "./deck-geometry";
 import { isDesign, type Design, type EmojiLayer } from "./design";
 import { DesignArtwork, EmojiGlyph } from "./design-art";
@@ -49,9 +50,13 @@ export function renderPrintSvg(design: Design, sizeInches: number, options: Prin
   return new Resvg(printSourceSvg(design, sizeInches, options), resvgOptions()).toString();
 }
 
-/** The print file as a 300 DPI PNG. */
-export function renderPrintPng(design: Design, sizeInches: number, options: PrintFileOptions = {}): Buffer {
-  return new Resvg(printSourceSvg(design, sizeInches, options), resvgOptions()).render().asPng();
+/**
+ * The print file as a 300 DPI PNG. Rendered off the main thread (resvg's worker pool): it takes a second or two,
+ * and the server goes on answering meanwhile. A design that cannot be printed throws at once.
+ */
+export function renderPrintPng(design: Design, sizeInches: number, options: PrintFileOptions = {}): Promise<Buffer> {
+  const source = printSourceSvg(design, sizeInches, options);
+  return renderAsync(source, resvgOptions()).then((image) => image.asPng());
 }
 
 /** The SVG both files are made from: text still as <text> in the bundled fonts, emoji inlined. */
@@ -101,7 +106,7 @@ function inlineEmoji(layer: EmojiLayer, readArt: (unified: string) => EmojiArt |
   if (!art) return createElement(EmojiGlyph, { layer });
   const half = layer.size / 2;
   // Ids inside the artwork (clip paths) are made unique per layer: two stickers share one document now.
-  const content = prefixIds(art.content, `${layer.id}-`);
+  const content = scopeIds(art.content, `${layer.id}-`);
   return createElement("svg", {
     x: -half,
     y: -half,
@@ -110,13 +115,6 @@ function inlineEmoji(layer: EmojiLayer, readArt: (unified: string) => EmojiArt |
     viewBox: art.viewBox,
     dangerouslySetInnerHTML: { __html: content },
   });
-}
-
-export function prefixIds(svgContent: string, prefix: string): string {
-  return svgContent
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
 }
 
 function parseSvg(text: string): EmojiArt | null {

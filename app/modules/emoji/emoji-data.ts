@@ -1,4 +1,5 @@
 import firstScreen from "./emoji-first-screen.json";
+import { sheetFileName, SHEETS_FOLDER } from "./emoji-sheet-name.mjs";
 import { searchEmoji } from "./emoji-search";
 import {
   CATEGORY_KEYS,
@@ -216,9 +217,9 @@ export function sheetPageOf(position: number): { page: number; start: number; en
   return { page, start, end: start + SHEET_PAGE_SIZE };
 }
 
-/** Where the server composes sheets on request (server/emoji-sheet.mjs: SHEETS_PATH, sheetFileName). */
+/** Where the server composes the sheet of `codes` on request (server/emoji-sheet.mjs). */
 export function requestedSheetUrl(baseUrl: string, codes: readonly string[]): string {
-  return `${trimSlash(baseUrl)}/sheets/${codes.join("_")}.svg`;
+  return `${trimSlash(baseUrl)}/${SHEETS_FOLDER}/${sheetFileName(codes)}`;
 }
 
 /** Where a cell lies in the grid: its section's emoji, in order, and its position among them. */

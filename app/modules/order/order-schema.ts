@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { validateCard, type CardValues } from "~/modules/card/card-validation";
 import { countries, countryCodes, isDeckSize, type CountryCode } from "~/modules/catalog/catalog";
 import { designJsonSchema } from "~/modules/editor/design-schema";
+import { CHECKOUT_ID_PATTERN } from "./order-state";
 
 /**
  * The one order schema: each checkout step's form validates with its part, on the page and again in the
@@ -117,7 +118,7 @@ export const orderSubmissionSchema = z
     ...addressFields,
     design: designJsonSchema,
     checkoutId: z.string({ error: "Reload the page and try again" }).check(
-      z.regex(/^[A-Za-z0-9_-]{16,64}$/, "Reload the page and try again"),
+      z.regex(CHECKOUT_ID_PATTERN, "Reload the page and try again"),
     ),
     cardNumber: cardField(30),
     cardName: cardField(100),

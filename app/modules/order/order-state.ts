@@ -23,6 +23,9 @@ export interface OrderState {
   checkoutId: string;
 }
 
+/** A checkout id as the browser makes it (the key of one purchase): the order schema checks the same. */
+export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 export const initialOrderState: OrderState = {
   grip: false,
   size: 0,
@@ -56,7 +59,7 @@ export function restoreOrderDraft(saved: unknown): OrderState {
   }
   if (typeof draft.country === "string" && isCountryCode(draft.country)) order.country = draft.country;
   if (isDesign(draft.design)) order.design = draft.design;
-  if (typeof draft.checkoutId === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(draft.checkoutId)) {
+  if (typeof draft.checkoutId === "string" && CHECKOUT_ID_PATTERN.test(draft.checkoutId)) {
     order.checkoutId = draft.checkoutId;
   }
   return order;

@@ -1,18 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { getConfig } from "~/config.server";
-import { loadSessionSecret } from "~/modules/session/session-secret.server";
+import { sessionSecret } from "~/modules/session/session-secret.server";
 
 /**
  * A guest sees their order only through an unguessable link: /orders/{id}?token={HMAC(secret, id)}.
  * Nothing is stored, so a replayed submission can hand out the same link again.
  */
-export function orderAccessToken(orderId: string, secret = loadSessionSecret(getConfig())): string {
-  return createHmac("sha256", secret).update(`order-link:${orderId}`).digest("base64url");
+export function orderAccessToken(orderId: string): string {
+  return createHmac("sha256", sessionSecret()).update(`order-link:${orderId}`).digest("base64url");
 }
 
-export function isValidOrderAccessToken(orderId: string, token: string | null, secret?: string): boolean {
+export function isValidOrderAccessToken(orderId: string, token: string | null): boolean {
   if (!token || token.length > 100) return false;
-  const expected = Buffer.from(orderAccessToken(orderId, secret));
+  const expected = Buffer.from(orderAccessToken(orderId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

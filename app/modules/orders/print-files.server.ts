@@ -14,11 +14,23 @@ export async function storedPrintSvg(db: Db, orderId: string): Promise<string | 
   return row?.svg ?? null;
 }
 
+// Renders under way, by order id: requests that arrive meanwhile wait for the same one.
+const rendering = new Map<string, Promise<Buffer>>();
+
 /** The 300 DPI PNG: rendered on first request from the order's design, then kept with the order. */
 export async function printPngForOrder(db: Db, order: OrderRow): Promise<Buffer> {
   const [row] = await db.select({ png: orderPrintFiles.png }).from(orderPrintFiles).where(eq(orderPrintFiles.orderId, order.id));
   if (row?.png) return Buffer.from(row.png);
-  const png = renderPrintPng(order.design as Design, order.size);
+  let png = rendering.get(order.id);
+  if (!png) {
+    png = renderAndKeep(db, order).finally(() => rendering.delete(order.id));
+    rendering.set(order.id, png);
+  }
+  return png;
+}
+
+async function renderAndKeep(db: Db, order: OrderRow): Promise<Buffer> {
+  const png = await renderPrintPng(order.design as Design, order.size);
   await db
     .update(orderPrintFiles)
     .set({ png })

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "~/config.server";
+import { getConfig, type Config } from "~/config.server";
 
 /**
  * The secret that signs session cookies. SESSION_SECRET wins. Without it, a single embedded-database server
@@ -22,4 +22,12 @@ export function loadSessionSecret(config: Config): string {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     return secret;
   }
+}
+
+let secret: string | undefined;
+
+/** The server's secret (loadSessionSecret of its config), read once: cookies and order links use the same one. */
+export function sessionSecret(): string {
+  secret ??= loadSessionSecret(getConfig());
+  return secret;
 }

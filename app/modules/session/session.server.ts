@@ -4,7 +4,7 @@ import { createCookie, type Cookie } from "react-router";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
-import { loadSessionSecret } from "./session-secret.server";
+import { sessionSecret } from "./session-secret.server";
 
 export interface Session {
   id: string;
@@ -28,7 +28,7 @@ export function sessionCookie(): Cookie {
       secure: config.NODE_ENV === "production",
       path: "/",
       maxAge: SESSION_LIFETIME_MS / 1000,
-      secrets: [loadSessionSecret(config)],
+      secrets: [sessionSecret()],
     });
   }
   return cookie;
