@@ -9,7 +9,6 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
-  EMOJI_BASE_URL: z.string().default("/emoji"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

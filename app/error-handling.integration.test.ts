@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * Runs the production server build through React Router's real request handler, with one route's loader
@@ -18,7 +18,8 @@ beforeAll(async () => {
   build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 });
 
-afterAll(() => {
+// Each test's console spy ends with it: a later test's errors must show.
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

@@ -35,12 +35,7 @@ export interface FirstScreenManifest {
   emojis: [unified: string, name: string][];
 }
 
-export const TONES: string[];
-export const CATEGORY_KEYS: Record<string, string>;
 export const CATEGORY_ICONS: Record<string, string>;
-export const FIRST_SCREEN_SIZE: number;
-export function normaliseTerm(text: string): string;
-export function withTone(unified: string, tone: string): string;
 export function firstScreenOf(
   data: TrimmedEmojiData,
   readSvg: (unified: string) => string,

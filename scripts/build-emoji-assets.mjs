@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { normaliseTerm, withTone } from "../app/modules/emoji/emoji-format.mjs";
 import { sheetSvg, twemojiInner } from "../server/emoji-sheet.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,10 +24,10 @@ const OUT_DIR = path.join(ROOT, "public/emoji");
 const FIRST_SCREEN_FILE = path.join(ROOT, "app/modules/emoji/emoji-first-screen.json");
 
 /** Skin-tone modifiers in the order the picker offers them (after "neutral"). */
-export const TONES = ["1f3fb", "1f3fc", "1f3fd", "1f3fe", "1f3ff"];
+const TONES = ["1f3fb", "1f3fc", "1f3fd", "1f3fe", "1f3ff"];
 
 /** emoji-datasource's categories mapped to the spec's keys; "Component" (bare tone swatches, hair) is left out. */
-export const CATEGORY_KEYS = {
+const CATEGORY_KEYS = {
   "Smileys & Emotion": "smileys_people",
   "People & Body": "smileys_people",
   "Animals & Nature": "animals_nature",
@@ -57,23 +58,7 @@ export const CATEGORY_ICONS = {
  * How many emoji of the first category the picker bundles and draws from the sheet: seven rows of eight, more
  * than the grid shows before any scrolling (about 5½ rows).
  */
-export const FIRST_SCREEN_SIZE = 56;
-
-/** The picker's search normalisation (app/modules/emoji/emoji-search.ts normaliseForSearch, kept identical). */
-export function normaliseTerm(text) {
-  return text.toLocaleLowerCase("en").replace(/[\s_-]+/g, " ").trim();
-}
-
-/**
- * A tone variant's code as most emoji spell it: the modifier right after the first code point, which drops a
- * variation selector there ("261d-fe0f" in tone 1f3fb is "261d-1f3fb", "1f9d1-200d-1f4bb" is
- * "1f9d1-1f3fb-200d-1f4bb"). app/modules/emoji/emoji-data.ts withTone applies the same rule.
- */
-export function withTone(unified, tone) {
-  const [first, ...rest] = unified.split("-");
-  if (rest[0] === "fe0f") rest.shift();
-  return [first, tone, ...rest].join("-");
-}
+const FIRST_SCREEN_SIZE = 56;
 
 /**
  * The name people know: Unicode's character names are upper case and some carry a legacy " SIGN" suffix that
@@ -223,8 +208,9 @@ function packageVersion(dir) {
 }
 
 function stampOf() {
-  // This script and the sheet format it writes with.
-  const scripts = [import.meta.url, import.meta.resolve("../server/emoji-sheet.mjs")].map((url) => readFileSync(fileURLToPath(url)));
+  // This script and the formats it writes with.
+  const sources = [import.meta.url, import.meta.resolve("../server/emoji-sheet.mjs"), import.meta.resolve("../app/modules/emoji/emoji-format.mjs")];
+  const scripts = sources.map((url) => readFileSync(fileURLToPath(url)));
   const hash = createHash("sha256").update(Buffer.concat(scripts)).digest("hex").slice(0, 16);
   return `emoji-datasource ${packageVersion(DATASOURCE_DIR)}, @twemoji/svg ${packageVersion(TWEMOJI_DIR)}, script ${hash}\n`;
 }

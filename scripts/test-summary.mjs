@@ -17,15 +17,24 @@ function countPlaywright(report) {
   if (report.errors?.length) failed += report.errors.length;
 }
 
+/** The parsed report, or null when it is not JSON (e.g. cut off): counted as unreadable, the summary still prints. */
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`missing report: ${file} (its suite did not run to the end)`);
     failed += 1;
     continue;
   }
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  if ("numPassedTests" in report) countVitest(report);
-  else if (report.stats) countPlaywright(report);
+  const report = readReport(file);
+  if (report && "numPassedTests" in report) countVitest(report);
+  else if (report?.stats) countPlaywright(report);
   else {
     console.log(`unreadable report: ${file}`);
     failed += 1;

@@ -8,12 +8,11 @@
 // without a build step.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseSheetFileName, SHEETS_FOLDER } from "../app/modules/emoji/emoji-sheet-name.mjs";
+import { parseSheetFileName, SHEETS_FOLDER } from "../app/modules/emoji/emoji-format.mjs";
 
 const SHEET_CELL_SIZE = 36;
 /** Where the servers answer sheet requests: the sheets folder under the default emoji base URL. */
 export const SHEETS_PATH = `/emoji/${SHEETS_FOLDER}/`;
-const SHEET_CACHE_SIZE = 256;
 
 /** A Twemoji file's content inside its root element, if it is drawn on the usual 36×36 canvas. */
 const TWEMOJI_SVG = /^<svg\b[^>]*\bviewBox="0 0 36 36"[^>]*>([\s\S]*)<\/svg>\s*$/;
@@ -44,31 +43,28 @@ export function sheetSvg(cellInners) {
 /**
  * Answers sheet requests from the Twemoji files in `svgDir`: `{ status, headers, body }` for a path under
  * SHEETS_PATH, or null for any other path. Only codes that name one of the directory's files are read (the
- * listing is taken once), so a request can name nothing else on disk. Sheets are kept in a small LRU cache.
+ * listing is taken once), so a request can name nothing else on disk.
  */
 export function emojiSheetResponder(svgDir) {
   let available;
-  const cache = new Map();
+  // Each file is read once, whichever sheets it goes into; composing a sheet from them is string work.
+  const inners = new Map();
+  const innerOf = (code) => {
+    if (!inners.has(code)) inners.set(code, twemojiInner(readFileSync(path.join(svgDir, `${code}.svg`), "utf8")));
+    return inners.get(code);
+  };
   const notFound = (message) => ({ status: 404, headers: { "Content-Type": "text/plain" }, body: message });
 
   return function respond(pathname) {
     if (!pathname.startsWith(SHEETS_PATH)) return null;
-    const name = pathname.slice(SHEETS_PATH.length);
-    const codes = parseSheetFileName(name);
+    const codes = parseSheetFileName(pathname.slice(SHEETS_PATH.length));
     if (!codes) return { status: 400, headers: { "Content-Type": "text/plain" }, body: "Not a sheet of emoji codes" };
     available ??= new Set(readdirSync(svgDir).map((file) => file.replace(/\.svg$/, "")));
     const unknown = codes.find((code) => !available.has(code));
     if (unknown) return notFound(`No artwork for ${unknown}`);
-    let body = cache.get(name);
-    if (body === undefined) {
-      const inners = codes.map((code) => twemojiInner(readFileSync(path.join(svgDir, `${code}.svg`), "utf8")));
-      if (inners.some((inner) => inner === undefined)) return notFound("Artwork not on a 36×36 canvas");
-      body = sheetSvg(inners);
-      if (cache.size >= SHEET_CACHE_SIZE) cache.delete(cache.keys().next().value);
-    } else {
-      cache.delete(name); // re-inserted below: most recently used last
-    }
-    cache.set(name, body);
+    const cells = codes.map(innerOf);
+    if (cells.some((inner) => inner === undefined)) return notFound("Artwork not on a 36×36 canvas");
+    const body = sheetSvg(cells);
     // The art of a code changes only with a Twemoji upgrade; a week is a fair trade against that.
     const headers = { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=604800" };
     return { status: 200, headers, body };

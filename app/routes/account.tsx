@@ -14,14 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const orders = await ordersOfUser(await getDb(context), account.id);
   return {
     email: account.email,
-    orders: orders.map((order) => ({
-      id: order.id,
-      number: order.number,
-      createdAt: order.createdAt.toISOString(),
-      size: order.size,
-      grip: order.grip,
-      totalCents: order.totalCents,
-    })),
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
   };
 }
 

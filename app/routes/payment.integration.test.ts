@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { initialDesign } from "~/modules/editor/design";
 import { databaseContext } from "~/request-context.server";
@@ -16,6 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
+});
+// Each test's console spy ends with it: a later test's errors must show.
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

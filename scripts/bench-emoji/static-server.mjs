@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { emojiSheetResponder } from "../../server/emoji-sheet.mjs";
 
@@ -62,7 +63,7 @@ export function isFile(file) {
 }
 
 // Run as the child process (the bench itself imports isFile only).
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(path.resolve(process.argv[1] ?? "")).href) {
   const server = await serve(JSON.parse(process.argv[2] ?? "{}"));
   console.log(`listening ${server.address().port}`);
   process.on("SIGTERM", () => {

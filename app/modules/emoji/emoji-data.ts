@@ -1,5 +1,5 @@
 import firstScreen from "./emoji-first-screen.json";
-import { sheetFileName, SHEETS_FOLDER } from "./emoji-sheet-name.mjs";
+import { sheetFileName, SHEETS_FOLDER, withTone } from "./emoji-format.mjs";
 import { searchEmoji } from "./emoji-search";
 import {
   CATEGORY_KEYS,
@@ -33,17 +33,6 @@ type DataCategoryKey = Exclude<CategoryKey, "recent">;
 
 function isDataCategory(key: string): key is DataCategoryKey {
   return key !== "recent" && (CATEGORY_KEYS as readonly string[]).includes(key);
-}
-
-/**
- * A tone variant's code as most emoji spell it: the modifier right after the first code point, dropping a
- * variation selector there ("261d-fe0f" in 1f3fb is "261d-1f3fb"). The build script writes `skins: 1` only for
- * emoji whose five variants follow this rule (scripts/build-emoji-assets.mjs withTone).
- */
-export function withTone(unified: string, tone: ModifierTone): string {
-  const [first, ...rest] = unified.split("-");
-  if (rest[0] === "fe0f") rest.shift();
-  return [first, tone, ...rest].join("-");
 }
 
 function toSkins(unified: string, skins: RawEmoji[3]): EmojiEntry["skins"] {

@@ -1,13 +1,8 @@
+import { normaliseTerm } from "./emoji-format.mjs";
 import type { EmojiEntry } from "./emoji-types";
 
-/**
- * Lower case, trimmed, with underscores, hyphens and runs of spaces made one space, so that "Thumbs_Up",
- * "thumbs-up" and " thumbs  up " all read "thumbs up" (the data's short names use underscores and hyphens).
- * scripts/build-emoji-assets.mjs normaliseTerm is the same function: the data's terms are normalised with it.
- */
-export function normaliseForSearch(text: string): string {
-  return text.toLocaleLowerCase("en").replace(/[\s_-]+/g, " ").trim();
-}
+/** The query normalised as the data's terms were when built (emoji-format.mjs normaliseTerm: the one function). */
+export const normaliseForSearch: (text: string) => string = normaliseTerm;
 
 // Lower is better: the whole term, then a word that starts with the query, then anywhere inside a term.
 // Keyword matches rank after all of these (see rankEntry).

@@ -8,13 +8,19 @@ import type { EmojiData } from "./emoji-types";
 
 const require = createRequire(import.meta.url);
 
+let entries: DatasourceEntry[] | undefined;
+let files: Set<string> | undefined;
+
+/** emoji-datasource's 1.3 MB emoji.json, parsed once per test file (read-only: the build script copies it). */
 export function datasourceEntries(): DatasourceEntry[] {
-  return JSON.parse(readFileSync(require.resolve("emoji-datasource/emoji.json"), "utf8")) as DatasourceEntry[];
+  entries ??= JSON.parse(readFileSync(require.resolve("emoji-datasource/emoji.json"), "utf8")) as DatasourceEntry[];
+  return entries;
 }
 
 export function twemojiFiles(): Set<string> {
   const dir = path.dirname(require.resolve("@twemoji/svg/package.json"));
-  return new Set(readdirSync(dir).filter((name) => name.endsWith(".svg")).map((name) => name.slice(0, -4)));
+  files ??= new Set(readdirSync(dir).filter((name) => name.endsWith(".svg")).map((name) => name.slice(0, -4)));
+  return files;
 }
 
 let trimmed: TrimmedEmojiData | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHEETS_PATH } from "../../../server/emoji-sheet.mjs";
-import { parseSheetFileName } from "./emoji-sheet-name.mjs";
+import { parseSheetFileName } from "./emoji-format.mjs";
 import firstScreen from "./emoji-first-screen.json";
 import { FIRST_SHEET_SIZE, pagedArt, SHEET_PAGE_SIZE, sheetPageOf, type CellPlace } from "./emoji-data";
 

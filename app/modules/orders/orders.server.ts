@@ -23,8 +23,21 @@ export async function findViewableOrder(
   return owner || guestWithLink ? order : null;
 }
 
-export async function ordersOfUser(db: Db, userId: string): Promise<OrderRow[]> {
-  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(100);
+/** A signed-in buyer's order history: what the list shows, newest first (not the designs and payment details). */
+export async function ordersOfUser(db: Db, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      size: orders.size,
+      grip: orders.grip,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
 }
 
 /** Gives a guest order to the account its buyer just created (only while it has no owner). */

@@ -98,6 +98,16 @@ async function chargeAndStore(
   const shippingCents = price.shippingCents ?? 0;
   const orderId = randomUUID();
   const number = orderNumber();
+  const expMonth = Number(submission.cardMonth);
+  const expYear = expiryYear(submission.cardYear);
+  let printSvg: string;
+  try {
+    // Before the charge: a design that cannot be drawn must not cost the buyer a charge and a refund.
+    printSvg = printSvgForOrder(submission);
+  } catch (error) {
+    await releaseAttempt(db, key, "failed");
+    throw error;
+  }
 
   let result;
   try {
@@ -108,8 +118,8 @@ async function chargeAndStore(
       card: {
         number: submission.cardNumber,
         name: submission.cardName,
-        expMonth: Number(submission.cardMonth),
-        expYear: expiryYear(submission.cardYear),
+        expMonth,
+        expYear,
         securityCode: submission.cardCvv,
       },
       description: `${catalog.shopName} order ${number}`,
@@ -125,7 +135,6 @@ async function chargeAndStore(
 
   const digits = cardDigits(submission.cardNumber);
   try {
-    const printSvg = printSvgForOrder(submission);
     const order = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(orders)
@@ -152,8 +161,8 @@ async function chargeAndStore(
           currency: catalog.currency,
           cardBrand: detectCardBrand(digits) ?? "unknown",
           cardLast4: digits.slice(-4),
-          cardExpMonth: Number(submission.cardMonth),
-          cardExpYear: expiryYear(submission.cardYear),
+          cardExpMonth: expMonth,
+          cardExpYear: expYear,
           paymentProvider: provider.name,
           paymentReference: result.reference,
           idempotencyKey: key,
