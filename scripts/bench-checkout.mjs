@@ -4,13 +4,13 @@
 //
 // Options: --buyers N (default 100), --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test;
 // "off" to skip PostgreSQL).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { startProductionServer } from "./lib/production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -69,37 +69,6 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function startServer(label, env) {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "deck-bench-checkout-"));
-  const server = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  server.stdout.on("data", (chunk) => (log += chunk));
-  server.stderr.on("data", (chunk) => (log += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (server.exitCode !== null) throw new Error(`${label}: server exited:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    log: () => log,
-    async stop() {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Every buyer at once; a tenth of them send the same order twice at the same moment. */
 async function runBuyers(base) {
   const keys = Array.from({ length: BUYERS }, () => randomUUID());
@@ -146,7 +115,7 @@ async function countRowsInPostgres(url, keys) {
 }
 
 async function benchmark(label, env, { databaseUrl } = {}) {
-  const server = await startServer(label, env);
+  const server = await startProductionServer({ env });
   try {
     // One warm-up order so that the first measured buyer does not pay for cold caches.
     await submit(server.base, randomUUID());

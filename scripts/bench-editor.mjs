@@ -9,15 +9,14 @@
 // pointer move per frame, while a requestAnimationFrame loop records frame times. Prints the median and p95 of
 // the frame-to-frame deltas, and the editor route's JavaScript (gzip -9, read from React Router's manifest).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { benchDesign, ORDER_STORAGE_KEY } from "./bench-editor/design.mjs";
 import { chromiumLaunchOptions } from "./lib/chromium.mjs";
+import { startProductionServer } from "./lib/production-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -32,21 +31,17 @@ async function main() {
     console.log("build/ is missing: building first (npm run build)");
     await run("npm", ["run", "--silent", "build"]);
   }
-  const port = Number(readOption("--port") ?? (await freePort()));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-editor-"));
+  const port = readOption("--port") === undefined ? undefined : Number(readOption("--port"));
   let server;
   let browser;
   try {
-    server = await startServer(port, dataDir);
-    browser = await chromium.launch({
-      ...chromiumLaunchOptions(),
-    });
-    const drag = await measureDrag(browser, `http://127.0.0.1:${port}`, frames, cpuSlowdown);
+    server = await startProductionServer({ port, timeoutMs: 60_000 });
+    browser = await chromium.launch(chromiumLaunchOptions());
+    const drag = await measureDrag(browser, server.base, frames, cpuSlowdown);
     printReport({ frames, cpuSlowdown, drag, size: measureEditorJs() });
   } finally {
     await browser?.close();
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   }
 }
 
@@ -69,45 +64,6 @@ function run(command, args) {
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
     );
   });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" };
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`server.mjs did not answer /healthz on port ${port} within 60 s:\n${output}`);
-}
-
-/** SIGTERM, which server.mjs answers by closing the database; waits until it has exited. */
-async function stopServer(child) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 // ---- the drag -----------------------------------------------------------------------------------------------

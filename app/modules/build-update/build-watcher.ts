@@ -15,7 +15,6 @@ export interface BuildWatcherDeps {
   setInterval: (callback: () => void, ms: number) => unknown;
   clearInterval: (handle: unknown) => void;
   onNewBuild: (latest: LatestBuild) => void;
-  onMeta?: (meta: BuildMeta) => void;
 }
 
 /**
@@ -39,8 +38,7 @@ export function startBuildWatcher(deps: BuildWatcherDeps): () => void {
   async function prefetchMeta() {
     if (deps.effectiveConnectionType() === "slow-2g") return;
     const meta = await deps.fetchJson<BuildMeta>(buildMetaUrl(deps.currentId));
-    if (meta) deps.onMeta?.(meta);
-    else await checkLatest();
+    if (!meta) await checkLatest();
   }
 
   deps.setTimeout(() => void prefetchMeta(), META_PREFETCH_DELAY_MS);

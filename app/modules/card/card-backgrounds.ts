@@ -37,8 +37,6 @@ const motifs: readonly ((palette: Palette) => string)[] = [
   ({ deep, mid, accent }) => `conic-gradient(from 200deg at 70% 120%, ${deep}, ${mid}, ${accent}, ${deep})`,
 ];
 
-/** The neutral look shown until a random background has been picked in the browser. */
-export const NEUTRAL_CARD_BACKGROUND = "linear-gradient(135deg, #1f2933, #3e4c59)";
 
 export function isCardBackgroundNumber(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= CARD_BACKGROUND_COUNT;

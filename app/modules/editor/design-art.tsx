@@ -1,6 +1,7 @@
 import { memo, useState, type ReactNode } from "react";
 import type { Design, EmojiLayer, Layer, TextLayer } from "./design";
 import { fontById, fontFamilyOf } from "./fonts";
+import { nativeOf } from "~/modules/emoji/emoji-format.mjs";
 import { layoutText } from "./text-layout";
 
 /**
@@ -86,12 +87,8 @@ function EmojiImage({ layer }: { layer: EmojiLayer }) {
 export function EmojiGlyph({ layer }: { layer: EmojiLayer }) {
   return (
     <text fontSize={layer.size * GLYPH_SCALE} textAnchor="middle" dominantBaseline="central">
-      {emojiText(layer.unified)}
+      {nativeOf(layer.unified)}
     </text>
   );
 }
 
-/** "1f44b-1f3fb" → "👋🏻". */
-export function emojiText(unified: string): string {
-  return String.fromCodePoint(...unified.split("-").map((code) => Number.parseInt(code, 16)));
-}

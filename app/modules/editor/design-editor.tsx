@@ -69,7 +69,10 @@ export function DesignEditor({ design, onDesignChange, size, grip }: DesignEdito
   // time. Otherwise they show the design exactly: a text field must never lag behind its own typing.
   const deferred = useDeferredValue(shown);
   const settled = history.previewing ? deferred : shown;
-  const settledOutside = useMemo(() => layersOutsideSafeZone(settled, outline), [settled, outline]);
+  const settledOutside = useMemo(
+    () => (settled === shown ? outside : layersOutsideSafeZone(settled, outline)),
+    [settled, shown, outside, outline],
+  );
   const settledSelected = findLayer(settled, selectedId);
   const drag = useLayerDrag({
     svgRef,
@@ -94,7 +97,7 @@ export function DesignEditor({ design, onDesignChange, size, grip }: DesignEdito
 
   function onEditorKeyDown(event: KeyboardEvent) {
     const action = historyKeyAction(event);
-    if (!action || event.defaultPrevented || isInEmojiPicker(event.target)) return;
+    if (!action || event.defaultPrevented) return;
     event.preventDefault();
     restore(editor, action, svgRef.current);
   }
@@ -185,8 +188,4 @@ function SelectedLayerPanel({ editor, layer, design, outside }: SelectedLayerPan
       onRemove={() => remove(editor, id)}
     />
   );
-}
-
-function isInEmojiPicker(target: EventTarget) {
-  return target instanceof Element && target.closest(".editor-sticker__popup") !== null;
 }

@@ -4,6 +4,11 @@ import type { SelectedEmoji } from "~/modules/emoji";
 
 // The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
 const loadPicker = () => import("~/modules/emoji/emoji-picker");
+// On the way to a click (pointerdown, focus), its data and first screen too, as the picker field's toggle does.
+const preloadPicker = () => {
+  void loadPicker();
+  void import("~/modules/emoji/emoji-data").then(({ preloadEmojiPicker }) => preloadEmojiPicker());
+};
 const EmojiPicker = lazy(() => loadPicker().then((module) => ({ default: module.EmojiPicker })));
 
 interface StickerButtonProps {
@@ -24,7 +29,9 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
     toggle.current?.focus();
   }
 
+  // The popup is a dialog and owns its keys: Ctrl+Z in its search box is the text's undo, not the design's.
   function onKeyDown(event: KeyboardEvent) {
+    event.stopPropagation();
     if (event.key !== "Escape") return;
     event.preventDefault();
     close();
@@ -42,7 +49,8 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
         disabled={disabled}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         onPointerEnter={() => void loadPicker()}
-        onFocus={() => void loadPicker()}
+        onPointerDown={preloadPicker}
+        onFocus={preloadPicker}
       >
         Add sticker
       </button>

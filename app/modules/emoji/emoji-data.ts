@@ -141,10 +141,7 @@ export function resetEmojiDataForTests(): void {
   preloads.clear();
 }
 
-/** The emoji as text: "1f44b-1f3fb" is "👋🏻". */
-export function nativeOf(unified: string): string {
-  return String.fromCodePoint(...unified.split("-").map((hex) => Number.parseInt(hex, 16)));
-}
+export { nativeOf } from "./emoji-format.mjs";
 
 /** The self-hosted SVG of a code, or null when Twemoji has no art for it. */
 export function imageUrlOf(unified: string, data: Pick<EmojiData, "glyphOnly">, baseUrl: string): string | null {

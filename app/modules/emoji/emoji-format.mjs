@@ -1,5 +1,6 @@
 // What the build script (scripts/build-emoji-assets.mjs), the servers (server/emoji-sheet.mjs) and the picker must
-// agree on, in one place: how terms are normalised, how a tone variant is spelt, how a requested sheet is named.
+// agree on, in one place: how terms are normalised, how a code and a tone variant are spelt, how a requested sheet
+// is named. The editor's print file draws glyphs with it too.
 // Plain JavaScript without imports, so that node loads it as is and the browser bundle gets nothing else with it.
 
 /**
@@ -10,6 +11,15 @@
  */
 export function normaliseTerm(text) {
   return text.toLocaleLowerCase("en").replace(/[\s_-]+/g, " ").trim();
+}
+
+/**
+ * The emoji as text: "1f44b-1f3fb" is "👋🏻".
+ * @param {string} unified
+ * @returns {string}
+ */
+export function nativeOf(unified) {
+  return String.fromCodePoint(...unified.split("-").map((hex) => Number.parseInt(hex, 16)));
 }
 
 /**

@@ -12,9 +12,6 @@ const INITIAL_HEIGHT = 256;
 // One row ahead: the first screen (seven rows of the sheet) then needs no other picture at the top of the grid.
 const OVERSCAN = 1;
 
-// useLayoutEffect warns during server rendering; the grid only measures in the browser.
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
 /** What the picker may ask of the grid. */
 export interface EmojiGridHandle {
   scrollToSection: (section: number) => void;
@@ -179,7 +176,7 @@ function groupBySection(items: VirtualItem[], model: GridModel) {
 
 /** Measures the scroller and reports how many CELL_SIZE columns fit, again whenever its width changes. */
 function useColumnsThatFit(scrollRef: { current: HTMLElement | null }, onColumnsChange: (columns: number) => void) {
-  useBrowserLayoutEffect(() => {
+  useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const report = () => {

@@ -29,9 +29,6 @@ import { resolveTone } from "./skin-tone";
 import { useEmojiResources, useRememberEmoji, useSkinTone, type EmojiDataState, type RecentState } from "./use-emoji-resources";
 import "./emoji-picker.css";
 
-// useLayoutEffect warns during server rendering; these effects only matter in the browser.
-const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
 /** The picker's fixed texts (spec §2, §8); each can be replaced, e.g. for another language. */
 export interface EmojiPickerTexts {
   /** Placeholder and accessible name of the search box. Default "Search emoji". */
@@ -101,7 +98,7 @@ export function EmojiPicker(props: EmojiPickerProps) {
     return sections && buildGridModel(sections, columns);
   }, [state, recent, tone, query, columns, names]);
   const gridWithoutRecent = Boolean(state.data && model) && recent === undefined;
-  useBrowserLayoutEffect(() => {
+  useLayoutEffect(() => {
     if (gridWithoutRecent) late.shownWithoutRecent.current = true;
   });
   const navigation = useGridNavigation(grid, model, query, Boolean(state.data), () => setQuery(""));
@@ -177,7 +174,7 @@ function useLateRecentPolicy(
   // Set once the data's grid has been committed while the list was still being read.
   const shownWithoutRecent = useRef(false);
   const queryRef = useRef(query);
-  useBrowserLayoutEffect(() => {
+  useLayoutEffect(() => {
     queryRef.current = query;
   });
   const accept = useCallback(() => {
@@ -220,7 +217,7 @@ function useGridNavigation(
     setActiveIndex(0);
     setSectionInView(0);
   }
-  useBrowserLayoutEffect(() => grid.current?.scrollToTop(), [grid, query]);
+  useLayoutEffect(() => grid.current?.scrollToTop(), [grid, query]);
 
   const jumpNow = (current: GridModel, key: CategoryKey) => {
     const section = current.sections.findIndex((candidate) => candidate.key === key);

@@ -1,0 +1,62 @@
+// The shop's production server (node server.mjs on the built app) for the benchmarks: on a free port, with its own
+// fresh DATA_DIR, ready once /healthz answers; stop() sends SIGTERM (server.mjs then closes its database), waits
+// for the exit and removes the data directory.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts server.mjs with `env` on top of the defaults; throws with its output if it exits or never answers. */
+export async function startProductionServer({ env = {}, port, timeoutMs = 90_000 } = {}) {
+  port ??= await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "deck-bench-"));
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (chunk) => (log += chunk));
+  child.stderr.on("data", (chunk) => (log += chunk));
+  const base = `http://127.0.0.1:${port}`;
+
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server.mjs exited with ${child.exitCode}:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, log: () => log, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`server.mjs did not answer /healthz on port ${port} within ${timeoutMs / 1000} s:\n${log}`);
+}
