@@ -1,7 +1,7 @@
 // How every browser run of this project starts Debian's Chromium (Playwright's own browser download cannot
 // reach its servers here). Without the background-networking flags Chromium keeps calling home, which this
 // machine's closed network refuses.
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { completeOrder, expectFieldError, expectNoAxeViolations, open, seedOrder } from "./helpers";
+import { completeOrder, expectFieldError, expectNoAxeViolations, nextYear, open, seedOrder } from "./helpers";
 
 /** The card form on /Payment, by its labels. */
 function cardForm(page: Page) {
@@ -17,7 +17,6 @@ const preview = (page: Page) => page.getByRole("img", { name: /^Card preview/ })
 const previewNumber = (page: Page) => page.getByTestId("card-preview-number");
 const caretOf = (page: Page) =>
   page.getByLabel("Card number").evaluate((input: HTMLInputElement) => input.selectionStart);
-const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
 
 test.describe("card form and preview on /Payment", () => {
   test.beforeEach(async ({ page }) => {

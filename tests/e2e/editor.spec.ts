@@ -1,7 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectLayout, expectNoAxeViolations, open, reload } from "./helpers";
-
-const ORDER_KEY = "deck-studio:order:v1";
+import { expectLayout, expectNoAxeViolations, open, ORDER_STORAGE_KEY, reload } from "./helpers";
 
 interface SavedLayer {
   id: string;
@@ -48,13 +46,13 @@ async function openWithLayers(page: Page, layers: object[]) {
     ([key, draft]) => {
       if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, draft);
     },
-    [ORDER_KEY, JSON.stringify({ design: { background: "#f4d35e", layers } })] as const,
+    [ORDER_STORAGE_KEY, JSON.stringify({ design: { background: "#f4d35e", layers } })] as const,
   );
   await open(page, "/editor");
 }
 
 async function savedLayers(page: Page): Promise<SavedLayer[]> {
-  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}").design?.layers ?? [], ORDER_KEY);
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}").design?.layers ?? [], ORDER_STORAGE_KEY);
 }
 
 async function savedLayer(page: Page, id: string): Promise<SavedLayer | undefined> {

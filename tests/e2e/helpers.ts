@@ -61,6 +61,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 export const ORDER_STORAGE_KEY = "deck-studio:order:v1";
 
+/** A card expiry year two years ahead, as two digits. */
+export const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
+
 /** What a buyer has entered once Grip & size and Login are done. */
 export const optionsAndContact = { size: 8.25, grip: false, contact: "erika@example.com" };
 

@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { countUnlike, decodePng } from "../../app/modules/editor/png-test-reader";
-import { completeOrder, expectNoAxeViolations, open, optionsAndContact, seedOrder, shippingForm } from "./helpers";
-
-const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
+import {
+  completeOrder,
+  expectNoAxeViolations,
+  nextYear,
+  open,
+  optionsAndContact,
+  ORDER_STORAGE_KEY,
+  seedOrder,
+  shippingForm,
+} from "./helpers";
 
 async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123") {
   await page.getByLabel("Card number").fill(number);
@@ -106,10 +113,10 @@ test("a declined card shows why, keeps every field but the security code, and pl
 test("a double click on Pay places one order", async ({ page }) => {
   await seedOrder(page, { size: 8, grip: false });
   await createAccount(page);
-  await page.evaluate((order) => {
-    const key = "deck-studio:order:v1";
-    sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key) ?? "{}"), ...order }));
-  }, completeOrder);
+  await page.evaluate(
+    ([key, order]) => sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key) ?? "{}"), ...order })),
+    [ORDER_STORAGE_KEY, completeOrder] as const,
+  );
   await open(page, "/Payment");
   await fillCard(page);
   await payButton(page).dblclick();

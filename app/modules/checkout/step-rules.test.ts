@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { initialOrderState, type OrderState } from "~/modules/order/order-state";
+import { validAddress } from "~/test/fixtures";
 import { firstIncompleteStep } from "./step-rules";
 
-const complete: OrderState = {
-  ...initialOrderState,
-  size: 8.25,
-  contact: "ada@example.com",
-  name: "Ada Lovelace",
-  address: "Main Street 1",
-  postalcode: "10115",
-  city: "Berlin",
-  country: "DE",
-};
+const complete: OrderState = { ...initialOrderState, size: 8.25, ...validAddress };
 
 describe("firstIncompleteStep", () => {
   it("lets a complete order through to both steps", () => {

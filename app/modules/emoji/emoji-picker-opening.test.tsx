@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetEmojiDataForTests } from "./emoji-data";
 import firstScreen from "./emoji-first-screen.json";
 import { EmojiPicker } from "./emoji-picker";
-import { trimmedData } from "./emoji-test-data";
+import { fakePickerScroller, trimmedData } from "./emoji-test-data";
 import type { RecentEmoji } from "./emoji-types";
 
 // The recent list arrives when a test says so.
@@ -22,16 +22,7 @@ vi.mock("./recent-emoji", () => ({
 const data = trimmedData();
 let deliverData = () => {};
 
-function fakeScrollerSize(property: "clientHeight" | "clientWidth", size: number) {
-  Object.defineProperty(HTMLElement.prototype, property, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("emoji-picker__scroller") ? size : 0;
-    },
-  });
-}
-fakeScrollerSize("clientHeight", 256);
-fakeScrollerSize("clientWidth", 336);
+fakePickerScroller();
 
 beforeEach(() => {
   resetEmojiDataForTests();

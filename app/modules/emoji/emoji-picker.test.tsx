@@ -5,21 +5,11 @@ import { resetEmojiDataForTests } from "./emoji-data";
 import firstScreen from "./emoji-first-screen.json";
 import { EmojiPicker } from "./emoji-picker";
 import { EmojiPickerField } from "./emoji-picker-field";
-import { trimmedData } from "./emoji-test-data";
+import { fakePickerScroller, trimmedData } from "./emoji-test-data";
 
 const data = trimmedData();
 
-// happy-dom lays nothing out; the virtualiser needs the scroller's size to render rows.
-function fakeScrollerSize(property: "clientHeight" | "clientWidth", size: number) {
-  Object.defineProperty(HTMLElement.prototype, property, {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains("emoji-picker__scroller") ? size : 0;
-    },
-  });
-}
-fakeScrollerSize("clientHeight", 256);
-fakeScrollerSize("clientWidth", 336);
+fakePickerScroller();
 
 beforeEach(() => {
   vi.stubGlobal(

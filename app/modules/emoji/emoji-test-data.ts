@@ -34,3 +34,15 @@ export function trimmedData(): TrimmedEmojiData {
 export function realEmojiData(): EmojiData {
   return parseEmojiData(trimmedData() as RawEmojiData);
 }
+
+/** happy-dom lays nothing out; the virtualised grid needs its scroller's size (256 × 336 px) to render rows. */
+export function fakePickerScroller(): void {
+  for (const [property, size] of [["clientHeight", 256], ["clientWidth", 336]] as const) {
+    Object.defineProperty(HTMLElement.prototype, property, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains("emoji-picker__scroller") ? size : 0;
+      },
+    });
+  }
+}
