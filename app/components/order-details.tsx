@@ -1,5 +1,8 @@
-import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { formatDeckSize } from "~/modules/catalog/format";
+import type { PriceLine } from "~/modules/catalog/pricing";
+import { cardBrandName } from "~/modules/card/card-brand";
 import { PostalAddress, type PostalAddressFields } from "./postal-address";
+import { PriceTable } from "./price-table";
 
 export interface OrderView extends PostalAddressFields {
   number: string;
@@ -7,7 +10,7 @@ export interface OrderView extends PostalAddressFields {
   grip: boolean;
   size: number;
   contact: string;
-  priceLines: { label: string; cents: number }[];
+  priceLines: PriceLine[];
   shippingCents: number;
   vatCents: number;
   totalCents: number;
@@ -19,31 +22,14 @@ export interface OrderView extends PostalAddressFields {
 export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="stack">
-      <table className="summary__lines">
-        <caption className="visually-hidden">Price breakdown</caption>
-        <tbody>
-          {order.priceLines.map((line) => (
-            <tr key={line.label}>
-              <th scope="row">{line.label}</th>
-              <td>{formatMoney(line.cents)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">Shipping</th>
-            <td>{formatMoney(order.shippingCents)}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr className="summary__total">
-            <th scope="row">Total paid</th>
-            <td>{formatMoney(order.totalCents)}</td>
-          </tr>
-          <tr className="summary__vat">
-            <th scope="row">Includes VAT</th>
-            <td>{formatMoney(order.vatCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PriceTable
+        lines={order.priceLines}
+        shippingLabel="Shipping"
+        shipping={order.shippingCents}
+        totalLabel="Total paid"
+        totalCents={order.totalCents}
+        vatCents={order.vatCents}
+      />
       <dl className="summary__options">
         <div>
           <dt>Width</dt>
@@ -56,7 +42,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <div>
           <dt>Paid with</dt>
           <dd>
-            {order.cardBrand === "unknown" ? "Card" : order.cardBrand.toUpperCase()} ending in {order.cardLast4}
+            {cardBrandName(order.cardBrand)} ending in {order.cardLast4}
           </dd>
         </div>
         <div>

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from "react";
 import { countries } from "~/modules/catalog/catalog";
-import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { formatDeckSize } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import type { OrderState } from "~/modules/order/order-state";
+import { PriceTable } from "./price-table";
 
 // The deck picture loads apart from the checkout pages' own code, which the prices and forms need first.
 const DeckPreview = lazy(() => import("./deck-preview").then((module) => ({ default: module.DeckPreview })));
@@ -31,31 +32,14 @@ export function OrderSummary({ order, heading = "Your order" }: { order: OrderSt
           <dd>{order.grip ? "Yes" : "No"}</dd>
         </div>
       </dl>
-      <table className="summary__lines">
-        <caption className="visually-hidden">Price breakdown</caption>
-        <tbody>
-          {price.lines.map((line) => (
-            <tr key={line.label}>
-              <th scope="row">{line.label}</th>
-              <td>{formatMoney(line.cents)}</td>
-            </tr>
-          ))}
-          <tr>
-            <th scope="row">Shipping{order.country ? ` to ${countries[order.country].name}` : ""}</th>
-            <td>{price.shippingCents === null ? "Calculated at shipping" : formatMoney(price.shippingCents)}</td>
-          </tr>
-        </tbody>
-        <tfoot>
-          <tr className="summary__total">
-            <th scope="row">Total</th>
-            <td>{formatMoney(price.totalCents)}</td>
-          </tr>
-          <tr className="summary__vat">
-            <th scope="row">Includes VAT</th>
-            <td>{formatMoney(price.vatCents)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <PriceTable
+        lines={price.lines}
+        shippingLabel={`Shipping${order.country ? ` to ${countries[order.country].name}` : ""}`}
+        shipping={price.shippingCents ?? "Calculated at shipping"}
+        totalLabel="Total"
+        totalCents={price.totalCents}
+        vatCents={price.vatCents}
+      />
     </section>
   );
 }

@@ -43,7 +43,7 @@ test("a guest buys a deck and gets a confirmation with an order number and an of
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
   await expect(page.getByText(/Order number DS-[0-9A-Z]{8}/)).toBeVisible();
-  await expect(page.getByText("VISA ending in 4242")).toBeVisible();
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
   await expect(page.getByRole("region", { name: "Save your details for next time" })).toBeVisible();
   await expect(page.getByRole("img", { name: "The print file of your deck's design" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_BRANDS, cardDigits, detectCardBrand, forcedCardBrand } from "./card-brand";
+import { CARD_BRANDS, cardBrandName, cardDigits, detectCardBrand, forcedCardBrand } from "./card-brand";
 
 describe("detectCardBrand: the spec's visa and mastercard rules, exactly", () => {
   it.each([
@@ -102,4 +102,17 @@ describe("forced type", () => {
 
 it("cardDigits keeps only the digits", () => {
   expect(cardDigits(" 4111-1111 1111.1111\n")).toBe("4111111111111111");
+});
+
+describe("cardBrandName: a stored brand as buyers know it", () => {
+  it.each([
+    ["visa", "Visa"],
+    ["amex", "American Express"],
+    ["visaelectron", "Visa Electron"],
+    ["unknown", "Card"],
+    ["", "Card"],
+    ["<script>", "Card"],
+  ])("%j → %s", (stored, name) => {
+    expect(cardBrandName(stored)).toBe(name);
+  });
 });

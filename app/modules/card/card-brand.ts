@@ -116,6 +116,11 @@ export function isCardBrand(value: string): value is CardBrand {
   return (CARD_BRANDS as readonly string[]).includes(value);
 }
 
+/** The name to show for a brand stored as text (an order's `cardBrand`): "Card" for "unknown" or anything else. */
+export function cardBrandName(brand: string): string {
+  return isCardBrand(brand) ? cardBrandInfo[brand].name : "Card";
+}
+
 /** A forced `type` property read as the spec says: case-insensitive, spaces ignored. Unknown names give null. */
 export function forcedCardBrand(type: string | undefined): CardBrand | null {
   const normalised = (type ?? "").toLowerCase().replace(/\s+/g, "");
