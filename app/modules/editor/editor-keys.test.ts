@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BIG_NUDGE_MM, historyKeyAction, layerKeyAction, NUDGE_MM, type KeyPress } from "./editor-keys";
+import {
+  BIG_NUDGE_MM,
+  BUTTON_SHORTCUTS,
+  historyKeyAction,
+  layerKeyAction,
+  NUDGE_MM,
+  type KeyPress,
+} from "./editor-keys";
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -59,5 +66,33 @@ describe("historyKeyAction", () => {
   it("ignores Z alone and with Alt", () => {
     expect(historyKeyAction(press("z"))).toBeNull();
     expect(historyKeyAction(press("z", { ctrlKey: true, altKey: true }))).toBeNull();
+  });
+});
+
+/** One alternative of an aria-keyshortcuts value ("Control+Shift+Z") as the browser reports the key press. */
+function pressOf(shortcut: string): KeyPress {
+  const parts = shortcut.split("+");
+  const modifiers = new Set(parts.slice(0, -1));
+  const name = parts.at(-1)!;
+  const shiftKey = modifiers.has("Shift");
+  const key = name.length === 1 ? (shiftKey ? name.toUpperCase() : name.toLowerCase()) : name;
+  return { key, shiftKey, ctrlKey: modifiers.has("Control"), metaKey: modifiers.has("Meta"), altKey: modifiers.has("Alt") };
+}
+
+describe("the buttons' aria-keyshortcuts do what the buttons do", () => {
+  const layerActions = {
+    duplicate: { kind: "duplicate" },
+    remove: { kind: "remove" },
+    forward: { kind: "reorder", move: "forward" },
+    backward: { kind: "reorder", move: "backward" },
+  } as const;
+  const cases = Object.entries(BUTTON_SHORTCUTS).flatMap(([button, value]) =>
+    value.split(" ").map((shortcut) => [button, shortcut] as const),
+  );
+
+  it.each(cases)("%s: %s", (button, shortcut) => {
+    const keyPress = pressOf(shortcut);
+    if (button === "undo" || button === "redo") expect(historyKeyAction(keyPress)).toBe(button);
+    else expect(layerKeyAction(keyPress)).toEqual(layerActions[button as keyof typeof layerActions]);
   });
 });

@@ -76,6 +76,19 @@ export function historyKeyAction(press: KeyPress): "undo" | "redo" | null {
   return null;
 }
 
+/**
+ * The shortcuts of the editor's buttons as `aria-keyshortcuts` spells them (space-separated alternatives). The
+ * handlers above are the truth: editor-keys.test.ts presses each of these and expects the button's action.
+ */
+export const BUTTON_SHORTCUTS = {
+  duplicate: "Control+D Meta+D",
+  remove: "Delete Backspace",
+  forward: "]",
+  backward: "[",
+  undo: "Control+Z Meta+Z",
+  redo: "Control+Shift+Z Meta+Shift+Z Control+Y",
+} as const;
+
 /** The shortcuts as the editor's help lists them. */
 export const SHORTCUTS: readonly { keys: string; does: string }[] = [
   { keys: "Tab, Shift+Tab", does: "Move between layers" },
@@ -86,5 +99,5 @@ export const SHORTCUTS: readonly { keys: string; does: string }[] = [
   { keys: "Ctrl+D (⌘D)", does: "Duplicate the layer" },
   { keys: "Delete, Backspace", does: "Delete the layer" },
   { keys: "Ctrl+Z (⌘Z)", does: "Undo" },
-  { keys: "Shift+Ctrl+Z (⇧⌘Z)", does: "Redo" },
+  { keys: "Shift+Ctrl+Z (⇧⌘Z), Ctrl+Y", does: "Redo" },
 ];

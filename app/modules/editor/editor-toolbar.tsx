@@ -1,5 +1,5 @@
 import type { SelectedEmoji } from "~/modules/emoji";
-import { SHORTCUTS } from "./editor-keys";
+import { BUTTON_SHORTCUTS, SHORTCUTS } from "./editor-keys";
 import { StickerButton } from "./sticker-button";
 
 interface EditorToolbarProps {
@@ -31,7 +31,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         className="button"
         disabled={!props.canUndo}
         onClick={props.onUndo}
-        aria-keyshortcuts="Control+Z Meta+Z"
+        aria-keyshortcuts={BUTTON_SHORTCUTS.undo}
       >
         Undo
       </button>
@@ -40,7 +40,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         className="button"
         disabled={!props.canRedo}
         onClick={props.onRedo}
-        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+        aria-keyshortcuts={BUTTON_SHORTCUTS.redo}
       >
         Redo
       </button>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { cleanLayerText, DESIGN_LIMITS, TEXT_ALIGNS, type Layer, type TextAlign, type TextLayer } from "./design";
 import type { EmojiPatch, ReorderMove, TextPatch } from "./design-model";
+import { BUTTON_SHORTCUTS } from "./editor-keys";
 import { BUNDLED_FONTS, fontById, isFontId } from "./fonts";
 import { layerName } from "./layer-labels";
 
@@ -183,16 +184,16 @@ function LayerActions(props: LayerPropertiesProps) {
   const last = props.count - 1;
   return (
     <div className="editor-actions" role="group" aria-label="Layer actions">
-      <ActionButton onClick={props.onDuplicate} disabled={!props.canDuplicate} shortcut="Control+D">
+      <ActionButton onClick={props.onDuplicate} disabled={!props.canDuplicate} shortcut={BUTTON_SHORTCUTS.duplicate}>
         Duplicate
       </ActionButton>
-      <ActionButton onClick={() => props.onReorder("forward")} disabled={props.index >= last} shortcut="]">
+      <ActionButton onClick={() => props.onReorder("forward")} disabled={props.index >= last} shortcut={BUTTON_SHORTCUTS.forward}>
         Bring forward
       </ActionButton>
-      <ActionButton onClick={() => props.onReorder("backward")} disabled={props.index <= 0} shortcut="[">
+      <ActionButton onClick={() => props.onReorder("backward")} disabled={props.index <= 0} shortcut={BUTTON_SHORTCUTS.backward}>
         Send back
       </ActionButton>
-      <ActionButton onClick={props.onRemove} shortcut="Delete" danger>
+      <ActionButton onClick={props.onRemove} shortcut={BUTTON_SHORTCUTS.remove} danger>
         Delete
       </ActionButton>
     </div>
