@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { closeDatabase, getDatabase } from "~/db/database.server";
 import { requestIdContext } from "~/request-context.server";
+import { contentSecurityPolicy, createNonce, nonceSource } from "../server/content-security.mjs";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +22,12 @@ export default function handleRequest(
     const readyEvent: keyof RenderToPipeableStreamOptions =
       isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // Vite's development server injects inline scripts of its own: the policy is for the production build.
+    const nonce = import.meta.env.PROD ? createNonce() : undefined;
+    if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
+    const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const { pipe, abort } = renderToPipeableStream(router, {
+      nonce,
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { initialDesign } from "~/modules/editor/design";
+import { inlineScriptHashes } from "./content-security.mjs";
 
 /** A Luhn-valid visa number and a security code that appear nowhere else. */
 const PROBE_CARD = { spaced: "4000 0566 5566 5556", digits: "4000056655665556", cvv: "738" };
@@ -66,6 +67,21 @@ describe("the production server", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}$/);
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("sends a script policy naming each page's inline scripts: a fresh nonce when rendered, hashes when prerendered", async () => {
+    const rendered = await fetch(`${base}/GripSize`);
+    const policy = rendered.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'self' 'nonce-([^']+)';/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await rendered.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map(([, attributes]) => attributes);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+
+    const prerendered = await fetch(`${base}/`);
+    const hashes = /script-src 'self' ((?:'sha256-[^']+' ?)+);/.exec(prerendered.headers.get("content-security-policy") ?? "")?.[1];
+    expect(hashes?.split(" ").sort()).toEqual(inlineScriptHashes(await prerendered.text()).sort());
   });
 
   it("composes emoji sheets on request, compressed, and refuses what is not one", async () => {

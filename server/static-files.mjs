@@ -2,6 +2,7 @@
 // for a year; everything that can change between deployments must be revalidated.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security.mjs";
 
 const REVALIDATE = "no-cache";
 
@@ -25,15 +26,18 @@ export function prerenderedPages(clientDir) {
   const files = new Map(
     meta.prerendered
       .map((page) => [page, path.join(clientDir, page === "/" ? "index.html" : `${page}/index.html`)])
-      .filter(([, file]) => existsSync(file)),
+      .filter(([, file]) => existsSync(file))
+      // The file's inline scripts are fixed at build time: the policy names them by hash.
+      .map(([page, file]) => [page, { file, policy: contentSecurityPolicy(inlineScriptHashes(readFileSync(file, "utf8"))) }]),
   );
   return (req, res, next) => {
-    const file = (req.method === "GET" || req.method === "HEAD") && files.get(req.path);
-    if (!file) {
+    const page = (req.method === "GET" || req.method === "HEAD") && files.get(req.path);
+    if (!page) {
       next();
       return;
     }
     res.setHeader("Cache-Control", REVALIDATE);
-    res.sendFile(file);
+    res.setHeader("Content-Security-Policy", page.policy);
+    res.sendFile(page.file);
   };
 }

@@ -1,0 +1,50 @@
+// The Content-Security-Policy of the shop's HTML pages: scripts only from our origin plus the page's own
+// inline scripts (React Router's hydration data), named by a per-request nonce when the page is rendered, or by
+// their hashes when it is a prerendered file (a nonce written into a file at build time would be the same for
+// everyone). Styles allow inline attributes: server-rendered React writes `style="…"` (card backgrounds, deck
+// colours). Shared by entry.server.tsx (rendered pages) and server.mjs (prerendered files).
+import { createHash, randomBytes } from "node:crypto";
+
+/** A fresh nonce for one response. */
+export function createNonce() {
+  return randomBytes(18).toString("base64");
+}
+
+/**
+ * The policy, with `scriptSources` the page's inline scripts: `'nonce-…'` or `'sha256-…'` sources.
+ * @param {readonly string[]} scriptSources
+ * @returns {string}
+ */
+export function contentSecurityPolicy(scriptSources) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSources.join(" ")}`.trimEnd(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** @param {string} nonce */
+export function nonceSource(nonce) {
+  return `'nonce-${nonce}'`;
+}
+
+/**
+ * The `'sha256-…'` sources of every inline script in an HTML document (scripts with a src need none).
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes ?? "")) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body ?? "", "utf8").digest("base64")}'`);
+  }
+  return [...new Set(hashes)];
+}
