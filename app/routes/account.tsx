@@ -1,12 +1,13 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
 import { ordersOfUser } from "~/modules/orders/orders.server";
 import { currentAccount } from "~/modules/session/auth.server";
 import { getDb } from "~/request-context.server";
 import type { Route } from "./+types/account";
 
-export const meta = () => [{ title: `Your account · ${catalog.shopName}` }, { name: "robots", content: "noindex" }];
+export const meta = () => pageMeta({ title: "Your account", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const account = await currentAccount(context);

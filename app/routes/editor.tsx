@@ -1,10 +1,15 @@
 import { Link } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { formatDeckSize } from "~/modules/catalog/format";
 import { DesignEditor } from "~/modules/editor/design-editor";
 import { useOrder } from "~/modules/order/order-store";
 
-export const meta = () => [{ title: `Design your deck · ${catalog.shopName}` }];
+export const meta = () =>
+  pageMeta({
+    title: "Design your deck",
+    description: "Put your own text and emoji stickers on a skateboard deck, and see it on the deck as you go.",
+  });
 
 export default function Editor() {
   const order = useOrder();

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { CardShowcase } from "~/modules/card/card-showcase";
 import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { EmojiShowcase } from "~/modules/emoji/emoji-showcase";
 import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
 
 export const middleware = routeMiddleware("guest");
 
-export const meta = () => [{ title: `Example · ${catalog.shopName}` }];
+export const meta = () =>
+  pageMeta({ title: "Example", description: "Try the emoji picker and the payment-card preview the shop is built with." });
 
 /** Guest-only showcase of the shop's widgets (spec §2: route middleware "guest"). */
 export default function Example() {

@@ -2,6 +2,7 @@ import { Form, PrefetchPageLinks, useActionData } from "react-router";
 import { DeckPreview } from "~/components/deck-preview";
 import { ErrorSummary } from "~/components/form-fields";
 import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
@@ -10,7 +11,8 @@ import { optionsSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import type { Route } from "./+types/grip-size";
 
-export const meta = () => [{ title: `Grip & size · ${catalog.shopName}` }];
+export const meta = () =>
+  pageMeta({ title: "Grip & size", description: "Choose your deck's width and whether it comes with grip tape; the price updates as you choose." });
 
 export async function action({ request }: Route.ActionArgs) {
   return handleStepSubmission(request, optionsSchema, "/Login");

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { DeckPreview } from "~/components/deck-preview";
 import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import { useOrder } from "~/modules/order/order-store";
 
-export const meta = () => [
-  { title: `${catalog.product.name} · ${catalog.shopName}` },
-  { name: "description", content: `${catalog.product.name}: ${catalog.product.description}` },
-];
+export const meta = () =>
+  pageMeta({ title: catalog.product.name, description: `${catalog.product.name}: ${catalog.product.description}` });
 
 export default function Home() {
   const order = useOrder();

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
-import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { useStepForm } from "~/modules/checkout/step-form";
 import { guestContactSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";
@@ -10,7 +10,8 @@ import { currentAccount } from "~/modules/session/auth.server";
 import type { Route } from "./+types/login";
 import { loginAction, nextPath, type LoginForm } from "./login.server";
 
-export const meta = () => [{ title: `Login · ${catalog.shopName}` }];
+export const meta = () =>
+  pageMeta({ title: "Login", description: "Continue as a guest with your e-mail address, sign in, or create an account." });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await currentAccount(context);

@@ -4,7 +4,7 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import { AccountForm } from "~/components/account-form";
 import { OrderDetails } from "~/components/order-details";
 import { createAccount } from "~/modules/accounts/accounts.server";
-import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { parseForm } from "~/modules/checkout/parse-form";
 import { readFormData } from "~/modules/http/form.server";
 import { signUpSchema } from "~/modules/order/order-schema";
@@ -15,10 +15,8 @@ import { signInSession } from "~/modules/session/auth.server";
 import { getDb, sessionContext } from "~/request-context.server";
 import type { Route } from "./+types/order";
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) => [
-  { title: loaderData ? `Order ${loaderData.order.number} · ${catalog.shopName}` : catalog.shopName },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ data: loaderData }: Route.MetaArgs) =>
+  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", noindex: true });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const order = await requireViewableOrder(request, context, params.orderId);

@@ -7,7 +7,7 @@ import { PostalAddress } from "~/components/postal-address";
 import { useReloadHold } from "~/modules/build-update/use-reload-hold";
 import { CardFields, cardSummaryItems, checkCardFields } from "~/modules/card/card-form";
 import { useCardForm } from "~/modules/card/use-card-form";
-import { catalog } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { formatMoney } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import { useStepGuard } from "~/modules/checkout/use-step-guard";
@@ -16,7 +16,7 @@ import { currentAccount } from "~/modules/session/auth.server";
 import type { Route } from "./+types/payment";
 import { paymentAction } from "./payment.server";
 
-export const meta = () => [{ title: `Payment · ${catalog.shopName}` }];
+export const meta = () => pageMeta({ title: "Payment", description: "Check your order and pay by card." });
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { accountEmail: (await currentAccount(context))?.email ?? null };

@@ -3,6 +3,7 @@ import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-rou
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
 import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
+import { pageMeta } from "~/modules/catalog/page-meta";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
 import { useStepGuard } from "~/modules/checkout/use-step-guard";
@@ -11,7 +12,7 @@ import { contactSchema, shippingStepSchema } from "~/modules/order/order-schema"
 import { orderStore, useOrder } from "~/modules/order/order-store";
 import type { Route } from "./+types/shipping";
 
-export const meta = () => [{ title: `Shipping · ${catalog.shopName}` }];
+export const meta = () => pageMeta({ title: "Shipping", description: "Where your deck goes: name and postal address." });
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { accountEmail: (await currentAccount(context))?.email ?? null };

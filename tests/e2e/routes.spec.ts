@@ -7,6 +7,8 @@ test.describe("routes", () => {
       await seedOrder(page, completeOrder); // /Shipping and /Payment need the earlier steps done
       await open(page, path);
       await expectLayout(page, heading);
+      await expect(page).toHaveTitle(/^.+ · Deck Studio$/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w{3,}/);
     });
   }
 
