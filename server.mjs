@@ -12,6 +12,7 @@ const { default: express } = await import("express");
 const { sameOriginGuard } = await import("./server/same-origin.mjs");
 const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
 const { emojiSheetMiddleware } = await import("./server/emoji-sheet.mjs");
+const { SVG_FILE_POLICY } = await import("./server/content-security.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -42,7 +43,10 @@ const clientDir = path.join(root, "build/client");
 const staticOptions = {
   index: false,
   redirect: false,
-  setHeaders: (res, file) => res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(clientDir, file))),
+  setHeaders: (res, file) => {
+    res.setHeader("Cache-Control", cacheControlFor("/" + path.relative(clientDir, file)));
+    if (file.endsWith(".svg")) res.setHeader("Content-Security-Policy", SVG_FILE_POLICY);
+  },
 };
 app.use(emojiSheetMiddleware(path.join(clientDir, "emoji/svg")));
 app.use(express.static(clientDir, staticOptions));

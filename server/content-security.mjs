@@ -48,3 +48,9 @@ export function inlineScriptHashes(html) {
   }
   return [...new Set(hashes)];
 }
+
+/**
+ * For SVG files (emoji art, sheets, the favicon): an SVG opened on its own is a document that could run script.
+ * Ours never do; this makes sure of it.
+ */
+export const SVG_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";

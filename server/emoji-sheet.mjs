@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSheetFileName, SHEETS_FOLDER } from "../app/modules/emoji/emoji-format.mjs";
+import { SVG_FILE_POLICY } from "./content-security.mjs";
 
 const SHEET_CELL_SIZE = 36;
 /** Where the servers answer sheet requests: the sheets folder under the default emoji base URL. */
@@ -66,7 +67,11 @@ export function emojiSheetResponder(svgDir) {
     if (cells.some((inner) => inner === undefined)) return notFound("Artwork not on a 36×36 canvas");
     const body = sheetSvg(cells);
     // The art of a code changes only with a Twemoji upgrade; a week is a fair trade against that.
-    const headers = { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=604800" };
+    const headers = {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=604800",
+      "Content-Security-Policy": SVG_FILE_POLICY,
+    };
     return { status: 200, headers, body };
   };
 }

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { initialDesign } from "~/modules/editor/design";
-import { inlineScriptHashes } from "./content-security.mjs";
+import { inlineScriptHashes, SVG_FILE_POLICY } from "./content-security.mjs";
 
 /** A Luhn-valid visa number and a security code that appear nowhere else. */
 const PROBE_CARD = { spaced: "4000 0566 5566 5556", digits: "4000056655665556", cvv: "738" };
@@ -90,6 +90,9 @@ describe("the production server", () => {
     expect(sheet.headers.get("content-type")).toBe("image/svg+xml");
     expect(sheet.headers.get("content-encoding")).toBe("gzip");
     expect(sheet.headers.get("cache-control")).toBe("public, max-age=604800");
+    expect(sheet.headers.get("content-security-policy")).toBe(SVG_FILE_POLICY);
+    const file = await fetch(`${base}/emoji/svg/1f34e.svg`);
+    expect(file.headers.get("content-security-policy")).toBe(SVG_FILE_POLICY);
     expect(await sheet.text()).toMatch(/^<svg [^>]*viewBox="0 0 36 72">/);
     expect((await fetch(`${base}/emoji/sheets/1f34e_..%2F..%2Fpackage.json.svg`)).status).toBe(400);
     expect((await fetch(`${base}/emoji/sheets/1f34e_fffff.svg`)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { orderNotFound, requireViewableOrder } from "~/modules/orders/viewable-order.server";
 import { printPngForOrder, storedPrintSvg } from "~/modules/orders/print-files.server";
 import { getDb } from "~/request-context.server";
+import { SVG_FILE_POLICY } from "../../server/content-security.mjs";
 import type { Route } from "./+types/order-print";
 
 /** /orders/{id}/print/svg and /orders/{id}/print/png: the order's print files, for whoever may see the order. */
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!svg) orderNotFound(request);
     // The SVG is ours (rendered from a validated design), and it is sent with a CSP that forbids scripts anyway.
     return new Response(svg, {
-      headers: { ...headers, "Content-Type": "image/svg+xml", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:" },
+      headers: { ...headers, "Content-Type": "image/svg+xml", "Content-Security-Policy": SVG_FILE_POLICY },
     });
   }
   const png = await printPngForOrder(db, order);
