@@ -4,7 +4,8 @@
  * For each keystroke: the keydown's own timestamp (when the browser received the key), the moment the preview's
  * DOM changed (MutationObserver), and the first animation frame after that change. The frame time is taken in
  * a message posted from that requestAnimationFrame callback, i.e. once the frame's style, layout and paint work
- * on the main thread is done: that is when the new text is on its way to the screen.
+ * on the main thread is done: that is when the new text is on its way to the screen. The callback's own start
+ * splits that time into the wait for the frame (vsync phase, idle) and the frame's work.
  */
 
 export interface KeystrokeSample {
@@ -14,12 +15,18 @@ export interface KeystrokeSample {
   domMs: number;
   /** keydown → the frame showing the change has been rendered. */
   frameMs: number;
+  /**
+   * frameMs without the wait for the frame to begin: keydown → DOM changed, plus the frame's own work (from its
+   * requestAnimationFrame callback to the end of its paint). What the keystroke costs, whatever the vsync phase.
+   */
+  workMs: number;
 }
 
 interface Pending {
   keydownAt: number;
   listenerAt: number;
   domAt?: number;
+  frameStartAt?: number;
 }
 
 declare global {
@@ -43,14 +50,23 @@ export function installProbe(root: HTMLElement): void {
     const preview = document.getElementById("preview");
     if (!records.some((record) => preview?.contains(record.target))) return; // e.g. the input's value attribute
     pending.domAt = performance.now();
-    requestAnimationFrame(() => channel.port2.postMessage(null));
+    const waiting = pending;
+    requestAnimationFrame(() => {
+      waiting.frameStartAt = performance.now();
+      channel.port2.postMessage(null);
+    });
   }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
 
   channel.port1.onmessage = () => {
     const frameAt = performance.now();
     if (!pending?.domAt) return;
-    const { keydownAt, listenerAt, domAt } = pending;
-    const sample = { inputDelayMs: listenerAt - keydownAt, domMs: domAt - keydownAt, frameMs: frameAt - keydownAt };
+    const { keydownAt, listenerAt, domAt, frameStartAt = frameAt } = pending;
+    const sample = {
+      inputDelayMs: listenerAt - keydownAt,
+      domMs: domAt - keydownAt,
+      frameMs: frameAt - keydownAt,
+      workMs: domAt - keydownAt + (frameAt - frameStartAt),
+    };
     pending = undefined;
     deliver?.(sample);
   };
