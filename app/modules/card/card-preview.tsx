@@ -95,7 +95,7 @@ export function CardPreview(props: CardPreviewProps) {
         <div className="card-preview__face card-preview__face--front">
           {background ? <div key={background} className="card-preview__art" style={{ background }} /> : null}
           <CardChip className="card-preview__chip" />
-          <BrandMark key={brand ?? "none"} brand={brand} className="card-preview__brand" />
+          <BrandMark brand={brand} className="card-preview__brand" />
           <div className="card-preview__number" data-testid="card-preview-number">
             {cardNumberDisplayGroups(cardNumber, { masked, type }).map((group, index) => (
               <span key={index}>{group}</span>
@@ -128,7 +128,7 @@ export function CardPreview(props: CardPreviewProps) {
               {maskSecurityCode(cardCvv)}
             </span>
           </div>
-          <BrandMark key={brand ?? "none"} brand={brand} className="card-preview__brand card-preview__brand--back" />
+          <BrandMark brand={brand} className="card-preview__brand card-preview__brand--back" />
         </div>
       </div>
     </div>
