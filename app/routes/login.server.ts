@@ -1,8 +1,9 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { createAccount, signIn } from "~/modules/accounts/accounts.server";
+import { signIn } from "~/modules/accounts/accounts.server";
+import { signUpFromForm } from "~/modules/accounts/sign-up.server";
 import { parseForm } from "~/modules/checkout/parse-form";
 import { readFormData } from "~/modules/http/form.server";
-import { guestContactSchema, signInSchema, signUpSchema } from "~/modules/order/order-schema";
+import { guestContactSchema, signInSchema } from "~/modules/order/order-schema";
 import { signInSession } from "~/modules/session/auth.server";
 import { getDb } from "~/request-context.server";
 
@@ -51,14 +52,10 @@ export async function loginAction(request: Request, context: Context) {
       return redirect(nextPath(request), { headers: { "Set-Cookie": setCookie } });
     }
     case "signup": {
-      const submission = parseForm(formData, signUpSchema);
-      if (submission.status !== "success") return reply("signup", submission.reply({ hideFields: ["password"] }), 400);
-      const result = await createAccount(await getDb(context), submission.value.email, submission.value.password);
-      if (!result.ok) {
-        const fieldErrors = { email: ["An account with this e-mail address exists already. Sign in instead."] };
-        return reply("signup", submission.reply({ fieldErrors, hideFields: ["password"] }), 400);
-      }
-      const setCookie = await signInSession(context, result.account.id);
+      const taken = "An account with this e-mail address exists already. Sign in instead.";
+      const signedUp = await signUpFromForm(await getDb(context), formData, taken);
+      if (!signedUp.ok) return reply("signup", signedUp.reply, 400);
+      const setCookie = await signInSession(context, signedUp.accountId);
       return redirect(nextPath(request), { headers: { "Set-Cookie": setCookie } });
     }
     default:

@@ -3,11 +3,9 @@ import { useEffect } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { OrderDetails } from "~/components/order-details";
-import { createAccount } from "~/modules/accounts/accounts.server";
+import { signUpFromForm } from "~/modules/accounts/sign-up.server";
 import { pageMeta } from "~/modules/catalog/page-meta";
-import { parseForm } from "~/modules/checkout/parse-form";
 import { readFormData } from "~/modules/http/form.server";
-import { signUpSchema } from "~/modules/order/order-schema";
 import { orderStore } from "~/modules/order/order-store";
 import { claimGuestOrder, toOrderView } from "~/modules/orders/orders.server";
 import { requireViewableOrder } from "~/modules/orders/viewable-order.server";
@@ -35,16 +33,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const order = await requireViewableOrder(request, context, params.orderId);
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
-  const submission = parseForm(formData, signUpSchema);
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const db = await getDb(context);
-  const created = await createAccount(db, submission.value.email, submission.value.password);
-  if (!created.ok) {
-    const fieldErrors = { email: ["An account with this e-mail address exists already. Sign in to see your orders."] };
-    return data(submission.reply({ fieldErrors, hideFields: ["password"] }), { status: 400 });
-  }
-  await claimGuestOrder(db, order.id, created.account.id);
-  const setCookie = await signInSession(context, created.account.id);
+  const taken = "An account with this e-mail address exists already. Sign in to see your orders.";
+  const signedUp = await signUpFromForm(db, formData, taken);
+  if (!signedUp.ok) return data(signedUp.reply, { status: 400 });
+  await claimGuestOrder(db, order.id, signedUp.accountId);
+  const setCookie = await signInSession(context, signedUp.accountId);
   return redirect(`/orders/${order.id}`, { headers: { "Set-Cookie": setCookie } });
 }
 
