@@ -1,7 +1,6 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/page-meta";
-import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { formatDeckSize, formatMoney, pageMeta } from "~/modules/catalog/format";
 import { ordersOfUser } from "~/modules/orders/orders.server";
 import { currentAccount } from "~/modules/session/auth.server";
 import { getDb } from "~/request-context.server";

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { catalog } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/page-meta";
-import { formatDeckSize } from "~/modules/catalog/format";
+import { formatDeckSize, pageMeta } from "~/modules/catalog/format";
 import { DesignEditor } from "~/modules/editor/design-editor";
 import { useOrder } from "~/modules/order/order-store";
 

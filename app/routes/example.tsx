@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CardShowcase } from "~/modules/card/card-showcase";
 import { catalog } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/page-meta";
+import { pageMeta } from "~/modules/catalog/format";
 import { EmojiShowcase } from "~/modules/emoji/emoji-showcase";
 import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
 

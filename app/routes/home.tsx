@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { DeckPreview } from "~/components/deck-preview";
 import { catalog } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/page-meta";
-import { formatDeckSize, formatMoney } from "~/modules/catalog/format";
+import { formatDeckSize, formatMoney, pageMeta } from "~/modules/catalog/format";
 import { priceOrder } from "~/modules/catalog/pricing";
 import { useOrder } from "~/modules/order/order-store";
 

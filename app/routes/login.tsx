@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
-import { pageMeta } from "~/modules/catalog/page-meta";
+import { pageMeta } from "~/modules/catalog/format";
 import { useStepForm } from "~/modules/checkout/step-form";
 import { guestContactSchema } from "~/modules/order/order-schema";
 import { orderStore, useOrder } from "~/modules/order/order-store";

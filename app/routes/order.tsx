@@ -4,7 +4,7 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import { AccountForm } from "~/components/account-form";
 import { OrderDetails } from "~/components/order-details";
 import { signUpFromForm } from "~/modules/accounts/sign-up.server";
-import { pageMeta } from "~/modules/catalog/page-meta";
+import { pageMeta } from "~/modules/catalog/format";
 import { readFormData } from "~/modules/http/form.server";
 import { orderStore } from "~/modules/order/order-store";
 import { claimGuestOrder, toOrderView } from "~/modules/orders/orders.server";

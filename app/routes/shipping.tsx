@@ -3,7 +3,7 @@ import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-rou
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
 import { OrderSummary } from "~/components/order-summary";
 import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/page-meta";
+import { pageMeta } from "~/modules/catalog/format";
 import { handleStepSubmission } from "~/modules/checkout/step-action.server";
 import { useStepForm } from "~/modules/checkout/step-form";
 import { useStepGuard } from "~/modules/checkout/use-step-guard";

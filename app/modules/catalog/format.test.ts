@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./page-meta";
+import { pageMeta } from "./format";
 
 describe("pageMeta", () => {
   it("titles the page before the shop's name", () => {
