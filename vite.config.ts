@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { emojiSheetMiddleware } from "./server/emoji-sheet.mjs";
@@ -7,7 +8,7 @@ function emojiSheets(): Plugin {
   return {
     name: "deck-studio:emoji-sheets",
     configureServer(server) {
-      server.middlewares.use(emojiSheetMiddleware("public/emoji/svg"));
+      server.middlewares.use(emojiSheetMiddleware(path.join(server.config.root, "public/emoji/svg")));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nativeOf } from "./emoji-data";
-import { normaliseForSearch, searchEmoji } from "./emoji-search";
+import { normaliseTerm } from "./emoji-format.mjs";
+import { searchEmoji } from "./emoji-search";
 import { realEmojiData } from "./emoji-test-data";
 import type { EmojiEntry } from "./emoji-types";
 
@@ -51,13 +52,13 @@ describe("searchEmoji on the real data", () => {
 describe("searchEmoji against the straightforward ranking", () => {
   // The ranking as first written: every term compared one by one, then a stable sort by rank.
   function reference(entries: readonly EmojiEntry[], query: string): EmojiEntry[] {
-    const wanted = normaliseForSearch(query);
+    const wanted = normaliseTerm(query);
     if (!wanted) return [];
     const rankTerm = (term: string) =>
       term === wanted ? 0 : term.startsWith(wanted) || term.includes(` ${wanted}`) ? 1 : term.includes(wanted) ? 2 : 3;
     const best = (terms: readonly string[]) => Math.min(3, ...terms.map(rankTerm));
     const rank = (entry: EmojiEntry) => {
-      const byName = best(entry.searchTerms.map(normaliseForSearch));
+      const byName = best(entry.searchTerms.map(normaliseTerm));
       if (byName !== 3) return byName;
       const byKeyword = best(entry.keywords);
       return byKeyword === 3 ? 3 : 4 + byKeyword;
@@ -76,8 +77,8 @@ describe("searchEmoji against the straightforward ranking", () => {
   });
 });
 
-describe("normaliseForSearch", () => {
+describe("normaliseTerm", () => {
   it("lower-cases, trims and collapses separators", () => {
-    expect(normaliseForSearch("  Thumbs__Up-Sign  ")).toBe("thumbs up sign");
+    expect(normaliseTerm("  Thumbs__Up-Sign  ")).toBe("thumbs up sign");
   });
 });

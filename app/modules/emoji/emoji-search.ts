@@ -1,9 +1,6 @@
 import { normaliseTerm } from "./emoji-format.mjs";
 import type { EmojiEntry } from "./emoji-types";
 
-/** The query normalised as the data's terms were when built (emoji-format.mjs normaliseTerm: the one function). */
-export const normaliseForSearch: (text: string) => string = normaliseTerm;
-
 // Lower is better: the whole term, then a word that starts with the query, then anywhere inside a term.
 // Keyword matches rank after all of these (see rankEntry).
 const EXACT = 0;
@@ -40,7 +37,8 @@ const rankBuffers = new WeakMap<readonly EmojiEntry[], Uint8Array>();
  * One pass ranks every entry; the result list is the only allocation that grows with the data.
  */
 export function searchEmoji(entries: readonly EmojiEntry[], query: string): EmojiEntry[] {
-  const wanted = normaliseForSearch(query);
+  // The query normalised as the data's terms were when built (the build script uses the same function).
+  const wanted = normaliseTerm(query);
   if (!wanted) return [];
   let ranks = rankBuffers.get(entries);
   if (!ranks) rankBuffers.set(entries, (ranks = new Uint8Array(entries.length)));
