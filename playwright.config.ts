@@ -18,6 +18,8 @@ function freshDataDir(): string {
   if (!dataDir) {
     const dir = fs.mkdtempSync(`${os.tmpdir()}/deck-e2e-`);
     dataDir = dir;
+    // The workers start after the server and inherit this: specs read the mail it writes to DATA_DIR/mail.
+    process.env.E2E_DATA_DIR = dir;
     if (!process.env.E2E_KEEP_DATA) process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   }
   return dataDir;

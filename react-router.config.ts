@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { writeBuildMeta } from "./app/modules/build-update/write-build-meta.server";
+import { writeBuildMeta } from "./app/modules/build-update/write-build-meta.server.ts";
 
 /**
  * Pages whose HTML is the same for every visitor are prerendered at build time: the start page and the editor

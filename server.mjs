@@ -10,9 +10,12 @@ const { createRequestHandler } = await import("@react-router/express");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { sameOriginGuard } = await import("./server/same-origin.mjs");
+const { bodyLimit } = await import("./server/body-limit.mjs");
+const { clientAddressHeader } = await import("./server/client-address.mjs");
+const { hstsMaxAge, securityHeaders } = await import("./server/security-headers.mjs");
 const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
 const { emojiSheetMiddleware } = await import("./server/emoji-sheet.mjs");
-const { SVG_FILE_POLICY } = await import("./server/content-security.mjs");
+const { SVG_FILE_POLICY } = await import("./app/modules/http/content-security.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -27,18 +30,8 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 app.use(compression());
-app.use((req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain").send("Request body too large");
-    return;
-  }
-  next();
-});
+app.use(securityHeaders({ hstsMaxAge: hstsMaxAge(process.env.HSTS_MAX_AGE) }));
+app.use(bodyLimit(MAX_BODY_BYTES));
 const clientDir = path.join(root, "build/client");
 const staticOptions = {
   index: false,
@@ -54,6 +47,7 @@ app.use(express.static(clientDir, staticOptions));
 app.use("/builds", (req, res) => res.status(404).json({ error: "unknown build" }));
 app.use(prerenderedPages(clientDir));
 app.use(sameOriginGuard());
+app.use(clientAddressHeader());
 app.use(createRequestHandler({ build }));
 
 await lifecycle.start();

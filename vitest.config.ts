@@ -1,12 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-const app = fileURLToPath(new URL("./app", import.meta.url));
 
 // Two projects: fast unit/component tests, and integration tests that open a real database
 // (PGlite in memory by default, PostgreSQL when DATABASE_URL is set).
 export default defineConfig({
-  resolve: { alias: { "~": app } },
   test: {
     reporters: ["default", "json"],
     outputFile: { json: process.env.VITEST_JSON_REPORT ?? "reports/vitest.json" },
@@ -15,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["{app,server,scripts,tests}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.{ts,tsx}"],
           environment: "node",
         },
@@ -24,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["app/**/*.integration.test.{ts,tsx}", "server/**/*.integration.test.ts"],
+          include: ["{app,server,scripts,tests}/**/*.integration.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 30_000,
           env: { SESSION_SECRET: "integration-test-secret-that-is-long-enough" },

@@ -1,14 +1,23 @@
 import path from "node:path";
 import { z } from "zod";
+import { projectPath } from "#app/project-root.server.ts";
 
 /** Environment configuration, read once. Every variable has a safe default for a local run (README). */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default("./data"),
+  DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
+  /** e.g. smtps://user:password@smtp.example.com:465; unset: mail is written as .eml files to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The sender of the shop's mail: the shop's name and an address its mail server may send from. */
+  MAIL_FROM: z.string().min(3).default("Deck Studio <orders@localhost>"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -21,6 +30,9 @@ export function getConfig(): Config {
   if (!parsed.success) {
     throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
   }
-  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  // A DATA_DIR given is read from the working directory, as any path on a command line; the default is the
+  // project's own data/ folder, so a server started from elsewhere finds its orders.
+  const dataDir = parsed.data.DATA_DIR ? path.resolve(parsed.data.DATA_DIR) : projectPath("data");
+  cached = { ...parsed.data, dataDir };
   return cached;
 }

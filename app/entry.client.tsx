@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { mountApp } from "./modules/app/mount-app";
-import { installChunkErrorGuard } from "./modules/build-update/build-updates.client";
+import { mountApp } from "#app/mount-app.ts";
+import { installChunkErrorGuard } from "#app/modules/build-update/build-updates.client.ts";
 
 installChunkErrorGuard();
 

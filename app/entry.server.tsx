@@ -3,11 +3,26 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { closeDatabase, getDatabase } from "~/db/database.server";
-import { requestIdContext } from "~/request-context.server";
-import { contentSecurityPolicy, createNonce, nonceSource } from "../server/content-security.mjs";
+import { getConfig } from "#app/config.server.ts";
+import { closeDatabase } from "#app/db/database.server.ts";
+import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
+import { productionServices } from "#app/services.server.ts";
+import { requestIdContext } from "./request-context.server.ts";
+import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Rendered pages and their data may show a buyer's own data (an order, an account's history, an address sent
+ * back with a form's errors): no browser cache and no proxy may keep them. Pages that are the same for everyone
+ * are prerendered files, served by server.mjs with their own caching.
+ */
+const PERSONAL_DATA_CACHING = "private, no-store";
+
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PERSONAL_DATA_CACHING);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -25,6 +40,7 @@ export default function handleRequest(
     // Vite's development server injects inline scripts of its own: the policy is for the production build.
     const nonce = import.meta.env.PROD ? createNonce() : undefined;
     if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
+    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_DATA_CACHING);
     const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce,
@@ -56,10 +72,19 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(`[${requestId}] ${where}:`, error instanceof Error ? (error.stack ?? error.message) : error);
 };
 
-/** Called by server.mjs: open and migrate the database before listening, close it on shutdown. */
+let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+
+/**
+ * Called by server.mjs: open and migrate the database and start delivering mail before listening; on shutdown
+ * finish the mail round under way, then close the database.
+ */
 export const lifecycle = {
   start: async () => {
-    await getDatabase();
+    await productionServices.database();
+    mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
   },
-  stop: closeDatabase,
+  stop: async () => {
+    await mailWorker?.stop();
+    await closeDatabase();
+  },
 };

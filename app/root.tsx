@@ -11,13 +11,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { NotFoundPage } from "./components/not-found-page";
-import { startBuildUpdates } from "./modules/build-update/build-updates.client";
-import { useChunkErrorPage } from "./modules/build-update/use-chunk-error-page";
-import { ServerErrorPage } from "./components/server-error-page";
-import { SiteLayout } from "./components/site-layout";
-import { rootMiddleware } from "./modules/middleware/root-middleware.server";
-import { requestIdContext } from "./request-context.server";
+import { NotFoundPage } from "#app/components/not-found-page.tsx";
+import { startBuildUpdates } from "#app/modules/build-update/build-updates.client.ts";
+import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
+import { ServerErrorPage } from "#app/components/server-error-page.tsx";
+import { SiteLayout } from "#app/components/site-layout.tsx";
+import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
+import { requestIdContext } from "./request-context.server.ts";
 
 export const middleware = rootMiddleware;
 

@@ -9,10 +9,14 @@ export default [
   route("Login", "routes/login.tsx"),
   route("Payment", "routes/payment.tsx"),
   route("Shipping", "routes/shipping.tsx"),
-  // Ours, beyond the spec: order confirmation (guest link or owner), order history, sign-out.
+  // Ours, beyond the spec: order confirmation (guest link or owner), keeping a guest order in an account (a link
+  // sent to the order's address), print files, order history, sign-out.
   route("orders/:orderId", "routes/order.tsx"),
+  route("orders/:orderId/claim", "routes/order-claim.tsx"),
   route("orders/:orderId/print/:format", "routes/order-print.ts"),
   route("account", "routes/account.tsx"),
+  route("account/confirm", "routes/account-confirm.tsx"),
+  route("account/reset", "routes/account-reset.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),

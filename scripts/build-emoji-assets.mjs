@@ -14,8 +14,22 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { normaliseTerm, withTone } from "../app/modules/emoji/emoji-format.mjs";
-import { sheetSvg, twemojiInner } from "../server/emoji-sheet.mjs";
+import { normaliseTerm, withTone } from "#app/modules/emoji/emoji-format.mjs";
+import { sheetSvg, twemojiFileFor, twemojiInner } from "#app/modules/emoji/emoji-sheet-format.mjs";
+
+// ---- types (JSDoc, so that TypeScript's tests and fixtures read the same shapes this script writes) -------------
+/**
+ * @typedef {{ unified: string, non_qualified?: string | null }} DatasourceVariant
+ * @typedef {DatasourceVariant & { name: string, short_names: string[], texts?: string[] | null, category: string,
+ *   subcategory?: string, sort_order: number, skin_variations?: Record<string, DatasourceVariant> }} DatasourceEntry
+ * @typedef {[unified: string, names: string[]]
+ *   | [unified: string, names: string[], keywords: string[]]
+ *   | [unified: string, names: string[], keywords: string[], skins: 1 | Record<string, string>]} TrimmedEmoji
+ *   skins is 1 when the five tones follow withTone, else the variants by tone.
+ * @typedef {{ version: 2, categories: { key: string, emojis: TrimmedEmoji[] }[], glyphOnly: string[] }} TrimmedEmojiData
+ * @typedef {{ sheet: string, sheetCodes: string[], categoryIcons: Record<string, string>, category: string,
+ *   emojis: [unified: string, name: string][] }} FirstScreenManifest
+ */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATASOURCE_DIR = path.join(ROOT, "node_modules/emoji-datasource");
@@ -41,7 +55,10 @@ const CATEGORY_KEYS = {
 
 const CATEGORY_ORDER = [...new Set(Object.values(CATEGORY_KEYS))];
 
-/** The emoji each category button shows: emoji without tone variants, so that every tone reads the same. */
+/**
+ * The emoji each category button shows: emoji without tone variants, so that every tone reads the same.
+ * @type {Record<string, string>}
+ */
 export const CATEGORY_ICONS = {
   recent: "1f558",
   smileys_people: "1f600",
@@ -63,21 +80,11 @@ const FIRST_SCREEN_SIZE = 56;
 /**
  * The name people know: Unicode's character names are upper case and some carry a legacy " SIGN" suffix that
  * the CLDR names screen readers use drop ("WAVING HAND SIGN" is "waving hand").
+ * @param {string} unicodeName
+ * @returns {string}
  */
 export function displayName(unicodeName) {
   return unicodeName.toLowerCase().replace(/ sign$/, "");
-}
-
-/**
- * The Twemoji file for a unified code, or null. Twemoji names files in lower case, drops FE0F outside ZWJ
- * sequences and drops leading zeros ("0023-FE0F-20E3" is "23-20e3.svg"), so several spellings are tried.
- */
-export function twemojiFileFor(unified, nonQualified, available) {
-  const spellings = [unified, unified.replace(/-FE0F/gi, ""), nonQualified]
-    .filter(Boolean)
-    .map((code) => code.toLowerCase());
-  const candidates = spellings.flatMap((code) => [code, code.replace(/^0+/, "")]);
-  return candidates.find((code) => available.has(code)) ?? null;
 }
 
 /** The variant for each tone; a two-person emoji without a single-tone variant uses both people in that tone. */
@@ -141,6 +148,9 @@ function codesOf(entry) {
  * there are keywords or skins; `skins` 1 when the five tone variants follow withTone, else the variants keyed by
  * tone; and `glyphOnly` the codes without Twemoji art (shown as native glyphs).
  * artwork: `[{ unified, file }]`, the Twemoji file name (without .svg) to copy to `svg/<unified>.svg`.
+ * @param {DatasourceEntry[]} entries
+ * @param {Set<string>} availableSvgs
+ * @returns {{ data: TrimmedEmojiData, artwork: { unified: string, file: string }[] }}
  */
 export function trimEmojiData(entries, availableSvgs) {
   const byCategory = new Map(CATEGORY_ORDER.map((key) => [key, []]));
@@ -169,6 +179,9 @@ export function trimEmojiData(entries, availableSvgs) {
  * glyph), so "not in the sheet" means "no art": this throws for art that cannot go in (not on Twemoji's 36×36
  * canvas), for a category icon without art, and for a first emoji with tone variants (the first screen is drawn
  * before the tone is known).
+ * @param {TrimmedEmojiData} data
+ * @param {(unified: string) => string} readSvg
+ * @returns {{ sheet: string, manifest: FirstScreenManifest }}
  */
 export function firstScreenOf(data, readSvg) {
   const [first] = data.categories;
@@ -209,7 +222,7 @@ function packageVersion(dir) {
 
 function stampOf() {
   // This script and the formats it writes with.
-  const sources = [import.meta.url, import.meta.resolve("../server/emoji-sheet.mjs"), import.meta.resolve("../app/modules/emoji/emoji-format.mjs")];
+  const sources = [import.meta.url, import.meta.resolve("#app/modules/emoji/emoji-sheet-format.mjs"), import.meta.resolve("#app/modules/emoji/emoji-format.mjs")];
   const scripts = sources.map((url) => readFileSync(fileURLToPath(url)));
   const hash = createHash("sha256").update(Buffer.concat(scripts)).digest("hex").slice(0, 16);
   return `emoji-datasource ${packageVersion(DATASOURCE_DIR)}, @twemoji/svg ${packageVersion(TWEMOJI_DIR)}, script ${hash}\n`;

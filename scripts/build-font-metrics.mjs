@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Writes the editor's font tables from the bundled TTF files (committed output, rerun after changing a font):
-//   app/modules/editor/font-faces.generated.ts    ids, labels, family names, weights, the characters allowed
-//   app/modules/editor/font-metrics.generated.ts  vertical metrics and advance widths
-//   app/modules/editor/fonts.generated.css        the @font-face rules; Vite turns each url() into a hashed asset
+//   app/modules/design/font-faces.generated.ts    ids, labels, family names, weights, the characters allowed
+//   app/modules/design/font-metrics.generated.ts  vertical metrics and advance widths
+//   app/modules/design/fonts.generated.css        the @font-face rules; Vite turns each url() into a hashed asset
 //
 //   node scripts/build-font-metrics.mjs [--check]
 //
@@ -14,9 +14,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const OUT_FACES = path.join(ROOT, "app/modules/editor/font-faces.generated.ts");
-const OUT_METRICS = path.join(ROOT, "app/modules/editor/font-metrics.generated.ts");
-const OUT_CSS = path.join(ROOT, "app/modules/editor/fonts.generated.css");
+const OUT_FACES = path.join(ROOT, "app/modules/design/font-faces.generated.ts");
+const OUT_METRICS = path.join(ROOT, "app/modules/design/font-metrics.generated.ts");
+const OUT_CSS = path.join(ROOT, "app/modules/design/fonts.generated.css");
 
 /** The fonts a buyer can choose, in the order the editor lists them. `file` is a package path. */
 export const FONTS = [

@@ -10,6 +10,10 @@ function countVitest(report) {
   failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
 }
 
+function countAudit(report) {
+  for (const attack of report.audit) attack.blocked ? passed++ : failed++;
+}
+
 function countPlaywright(report) {
   // "expected" = passed, "flaky" = passed on retry, "unexpected" = failed; skipped are neither.
   passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
@@ -35,6 +39,7 @@ for (const file of process.argv.slice(2)) {
   const report = readReport(file);
   if (report && "numPassedTests" in report) countVitest(report);
   else if (report?.stats) countPlaywright(report);
+  else if (Array.isArray(report?.audit)) countAudit(report);
   else {
     console.log(`unreadable report: ${file}`);
     failed += 1;

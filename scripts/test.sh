@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README's test command runs it:
 # types, unit and integration tests (PGlite unless DATABASE_URL is set), then end-to-end tests in
-# Chromium against the production build served by the real server.
+# Chromium against the production build served by the real server, then the security audit against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
@@ -20,3 +20,6 @@ VITEST_JSON_REPORT=reports/vitest.json npx vitest run
 
 echo "== end-to-end tests (Chromium: $CHROMIUM_PATH)"
 npx playwright test
+
+echo "== security audit: the red-team probe's attacks replayed against the production server"
+node scripts/audit-security.mjs --no-build

@@ -2,44 +2,14 @@
 // object-fit and object-position, so a screen of emoji costs one request instead of one per emoji, and gzip
 // compresses the files together to about half their separate size (the paths share most of their vocabulary).
 //
-// One module for the sheet format, used by the build (the first screen's sheet, scripts/build-emoji-assets.mjs),
-// by the servers (the production server, Vite's dev server, bench:emoji's harness server) for the sheets the
-// picker asks for at /emoji/sheets/<code>_<code>….svg, and by their tests. Plain JavaScript, so that node loads it
-// without a build step.
+// This module answers the requests the picker makes at /emoji/sheets/<code>_<code>….svg, for the production
+// server, Vite's dev server and bench:emoji's harness server; the sheet format itself is
+// app/modules/emoji/emoji-sheet-format.mjs (the build's first-screen sheet and the print file use it too).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseSheetFileName, SHEETS_FOLDER } from "../app/modules/emoji/emoji-format.mjs";
-import { SVG_FILE_POLICY } from "./content-security.mjs";
-
-const SHEET_CELL_SIZE = 36;
-/** Where the servers answer sheet requests: the sheets folder under the default emoji base URL. */
-export const SHEETS_PATH = `/emoji/${SHEETS_FOLDER}/`;
-
-/** A Twemoji file's content inside its root element, if it is drawn on the usual 36×36 canvas. */
-const TWEMOJI_SVG = /^<svg\b[^>]*\bviewBox="0 0 36 36"[^>]*>([\s\S]*)<\/svg>\s*$/;
-
-export function twemojiInner(svgText) {
-  return TWEMOJI_SVG.exec(svgText)?.[1];
-}
-
-/** Ids made unique to one cell of a sheet (a few files define clip paths or gradients). */
-export function scopeIds(inner, prefix) {
-  return inner
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-}
-
-/** One column of 36×36 cells from the cells' inner SVG; ids are scoped per cell. */
-export function sheetSvg(cellInners) {
-  const size = SHEET_CELL_SIZE;
-  const height = cellInners.length * size;
-  const body = cellInners.map(
-    (inner, i) => `<svg y="${i * size}" width="${size}" height="${size}" viewBox="0 0 36 36">${scopeIds(inner, `c${i}-`)}</svg>`,
-  );
-  const namespaces = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
-  return `<svg ${namespaces} width="${size}" height="${height}" viewBox="0 0 ${size} ${height}">${body.join("")}</svg>`;
-}
+import { parseSheetFileName } from "#app/modules/emoji/emoji-format.mjs";
+import { SHEETS_PATH, sheetSvg, twemojiInner } from "#app/modules/emoji/emoji-sheet-format.mjs";
+import { SVG_FILE_POLICY } from "#app/modules/http/content-security.mjs";
 
 /**
  * Answers sheet requests from the Twemoji files in `svgDir`: `{ status, headers, body }` for a path under

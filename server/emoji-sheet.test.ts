@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SHEET_CODES, parseSheetFileName, sheetFileName } from "../app/modules/emoji/emoji-format.mjs";
+import { MAX_SHEET_CODES, parseSheetFileName, sheetFileName } from "#app/modules/emoji/emoji-format.mjs";
 import { emojiSheetMiddleware, emojiSheetResponder } from "./emoji-sheet.mjs";
 
 const twemoji = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36">${inner}</svg>`;

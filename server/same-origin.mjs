@@ -2,6 +2,11 @@
 // cross-site POST (and on same-origin ones); a request with neither Origin nor Referer is refused too.
 // It runs here rather than in route middleware because React Router's own, narrower origin check runs before
 // any middleware and answers a bare 400; this gives one rule, a 403 and a page that says what happened.
+// Where it runs: server.mjs (production) and Vite's development server (vite.config.ts), both in front of React
+// Router. Route tests call loaders and actions directly and never pass it; its own tests cover it, and the
+// end-to-end security spec posts from another origin to the production server.
+
+import { plainPage } from "./plain-page.mjs";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -24,24 +29,32 @@ function originOf(url) {
   }
 }
 
-const refusalPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>403 · Deck Studio</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem">
-<p style="font-size:3rem;font-weight:800;margin:0">403</p>
-<h1>Form refused</h1>
-<p>This form was sent from another site, so it was refused. Nothing was changed.</p>
-<p><a href="/">Go to the start page</a> and try again from there.</p>
-</body></html>`;
+const refusalPage = plainPage({
+  status: 403,
+  title: "Form refused",
+  paragraphs: [
+    "This form was sent from another site, so it was refused. Nothing was changed.",
+    '<a href="/">Go to the start page</a> and try again from there.',
+  ],
+});
 
-/** Express middleware: 403 for a state-changing request that did not come from one of our pages. */
+/**
+ * Connect-style middleware (Express and Vite's dev server alike): 403 for a state-changing request that did not
+ * come from one of our pages. The scheme is Express's `req.protocol` where there is one (it honours
+ * `trust proxy`), else the socket's.
+ * @returns {(req: import("node:http").IncomingMessage & { protocol?: string }, res: import("node:http").ServerResponse, next: () => void) => void}
+ */
 export function sameOriginGuard() {
   return (req, res, next) => {
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    if (isAllowedRequest({ method: req.method, origin: req.get("origin"), referer: req.get("referer"), ownOrigin })) {
+    const protocol = req.protocol ?? ("encrypted" in req.socket && req.socket.encrypted ? "https" : "http");
+    const ownOrigin = `${protocol}://${req.headers.host}`;
+    const { origin, referer } = req.headers;
+    if (isAllowedRequest({ method: req.method ?? "GET", origin, referer, ownOrigin })) {
       next();
       return;
     }
-    res.status(403).type("html").send(refusalPage);
+    res.statusCode = 403;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.end(refusalPage);
   };
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { isAllowedRequest } from "./same-origin.mjs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAllowedRequest, sameOriginGuard } from "./same-origin.mjs";
 
 const ownOrigin = "https://shop.test";
 
@@ -23,5 +25,39 @@ describe("isAllowedRequest (CSRF)", () => {
     ["a good referer but a bad origin", { origin: "https://evil.test", referer: `${ownOrigin}/` }],
   ])("refuses a POST with %s", (_, headers) => {
     expect(isAllowedRequest({ method: "POST", ownOrigin, ...headers })).toBe(false);
+  });
+});
+
+describe("sameOriginGuard (the middleware server.mjs and Vite's dev server mount)", () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const guard = sameOriginGuard();
+    server = createServer((req, res) => guard(req, res, () => res.end("reached the app")));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/Shipping`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: "name=x" });
+
+  it("passes a form posted from our own page on to the app", async () => {
+    const response = await post({ Origin: base });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("reached the app");
+  });
+
+  it("answers a cross-site post with 403 and a page that says nothing was changed", async () => {
+    const response = await post({ Origin: "https://evil.test" });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toContain("Nothing was changed.");
+  });
+
+  it("lets a GET through from anywhere", async () => {
+    const response = await fetch(`${base}/Shipping`, { headers: { Origin: "https://evil.test" } });
+    expect(response.status).toBe(200);
   });
 });

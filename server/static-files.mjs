@@ -2,7 +2,7 @@
 // for a year; everything that can change between deployments must be revalidated.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { contentSecurityPolicy, inlineScriptHashes } from "./content-security.mjs";
+import { contentSecurityPolicy, inlineScriptHashes } from "#app/modules/http/content-security.mjs";
 
 const REVALIDATE = "no-cache";
 

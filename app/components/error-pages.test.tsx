@@ -2,9 +2,9 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { NotFoundPage } from "./not-found-page";
-import { ServerErrorPage } from "./server-error-page";
-import { StepIndicator } from "./step-indicator";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { ServerErrorPage } from "./server-error-page.tsx";
+import { StepIndicator } from "./step-indicator.tsx";
 
 afterEach(cleanup);
 

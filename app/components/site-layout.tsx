@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { catalog } from "~/modules/catalog/catalog";
-import { StepIndicator } from "./step-indicator";
-import { StepNotice } from "./step-notice";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { StepIndicator } from "./step-indicator.tsx";
+import { StepNotice } from "./step-notice.tsx";
 
 /** The default layout around every page, error pages included. */
 export function SiteLayout({ children }: { children: ReactNode }) {

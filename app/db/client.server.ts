@@ -7,7 +7,8 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema";
+import * as schema from "./schema.ts";
+import { projectPath } from "#app/project-root.server.ts";
 
 /**
  * Both drivers give the same pg-core query builder. We type the handle as the node-postgres flavour so that
@@ -31,7 +32,7 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
 }
 
-const defaultMigrationsFolder = path.resolve(process.cwd(), "drizzle");
+const defaultMigrationsFolder = projectPath("drizzle");
 
 /** Opens the database and applies pending migrations before anything else can use it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "~/db/schema";
-import { createSession, destroySession, readSession, sessionCookie } from "~/modules/session/session.server";
-import { databaseKind, openTestDatabase } from "~/test/test-database";
-import { openDatabase, type Database } from "./client.server";
+import { sessions } from "./schema.ts";
+import { createSession, destroySession, readSession, sessionCookie } from "#app/modules/session/session.server.ts";
+import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { openDatabase, type Database } from "./client.server.ts";
 
 let database: Database;
 

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { getConfig } from "~/config.server";
-import { openDatabase, type Database } from "./client.server";
+import { getConfig } from "#app/config.server.ts";
+import { openDatabase, type Database } from "./client.server.ts";
 
 let opening: Promise<Database> | undefined;
 

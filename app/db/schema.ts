@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import type { PriceLine } from "../modules/catalog/pricing";
+import type { PriceLine } from "#app/modules/catalog/pricing.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -27,10 +27,15 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_id_idx").on(table.userId), index("sessions_expires_at_idx").on(table.expiresAt)],
 );
 
-/** Failed sign-ins per e-mail address, counted in a fixed window (rate limiting shared by every server). */
-export const signInFailures = pgTable("sign_in_failures", {
-  email: text("email").primaryKey(),
-  failures: integer("failures").notNull(),
+/**
+ * Sign-in attempts counted per key in a fixed window, shared by every server: an account, an account from one
+ * client address, a client address, a password tried across accounts (keys in app/modules/accounts/sign-in-limits).
+ * An attempt is counted before its password is checked, in one statement, so simultaneous attempts cannot all
+ * slip under the limit.
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  key: text("key").primaryKey(),
+  attempts: integer("attempts").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
 
@@ -110,3 +115,74 @@ export const orderPrintFiles = pgTable("order_print_files", {
   png: bytea("png"),
   createdAt: createdAt(),
 });
+
+/**
+ * Mail to send, written in the same transaction as the change it tells of (an order placed, …) and delivered
+ * afterwards by the mail worker (app/modules/mail). `eventKey` is unique, so an event replayed (a retried
+ * request) gives one mail. A worker claims due rows with FOR UPDATE SKIP LOCKED for a lease: several servers never
+ * send one row at the same time, and a row whose worker died mid-send is sent again after the lease with the same
+ * Message-ID (the row's id), so a receiving mail system can tell it is the same mail.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    eventKey: text("event_key").notNull().unique(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * One-time links that let a guest order's buyer keep it in an account: sent to the order's e-mail address, so
+ * that only who reads that mailbox can claim the order (the order link's token alone never can). Only a hash of
+ * the link's code is kept; a link works once, for a day.
+ */
+export const orderClaims = pgTable(
+  "order_claims",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    codeHash: text("code_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_claims_order_id_idx").on(table.orderId, table.createdAt)],
+);
+
+/**
+ * One-time links mailed to an address to prove it: finishing a sign-up (the chosen password's hash waits here
+ * until the link is opened) and setting a new password. Only a hash of the link's code is kept; a link works
+ * once, for a limited time. Sign-up and reset answer the same whether the address has an account or not; what
+ * differs goes into the mail.
+ */
+export const emailLinks = pgTable(
+  "email_links",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["sign-up", "password-reset"] }).notNull(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    passwordHash: text("password_hash"),
+    nextPath: text("next_path"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_links_email_idx").on(table.email, table.createdAt)],
+);

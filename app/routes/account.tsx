@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
-import { catalog } from "~/modules/catalog/catalog";
-import { formatDeckSize, formatMoney, pageMeta } from "~/modules/catalog/format";
-import { ordersOfUser } from "~/modules/orders/orders.server";
-import { currentAccount } from "~/modules/session/auth.server";
-import { getDb } from "~/request-context.server";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { getDb } from "#app/request-context.server.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () => pageMeta({ title: "Your account", noindex: true });

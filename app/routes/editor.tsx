@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { catalog } from "~/modules/catalog/catalog";
-import { formatDeckSize, pageMeta } from "~/modules/catalog/format";
-import { DesignEditor } from "~/modules/editor/design-editor";
-import { useOrder } from "~/modules/order/order-store";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatDeckSize, pageMeta } from "#app/modules/catalog/format.ts";
+import { DesignEditor } from "#app/modules/editor/design-editor.tsx";
+import { useOrder } from "#app/modules/checkout/order-store.ts";
 
 export const meta = () =>
   pageMeta({

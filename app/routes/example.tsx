@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { CardShowcase } from "~/modules/card/card-showcase";
-import { catalog } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/format";
-import { EmojiShowcase } from "~/modules/emoji/emoji-showcase";
-import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
+import { CardShowcase } from "#app/modules/card/card-showcase.tsx";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { pageMeta } from "#app/modules/catalog/format.ts";
+import { EmojiShowcase } from "#app/modules/emoji/emoji-showcase.tsx";
+import { routeMiddleware } from "#app/modules/middleware/route-middleware.server.ts";
 
 export const middleware = routeMiddleware("guest");
 

@@ -1,13 +1,13 @@
 import { Form, PrefetchPageLinks, useActionData } from "react-router";
-import { DeckPreview } from "~/components/deck-preview";
-import { ErrorSummary } from "~/components/form-fields";
-import { catalog } from "~/modules/catalog/catalog";
-import { formatDeckSize, formatMoney, pageMeta } from "~/modules/catalog/format";
-import { priceOrder } from "~/modules/catalog/pricing";
-import { handleStepSubmission } from "~/modules/checkout/step-action.server";
-import { useStepForm } from "~/modules/checkout/step-form";
-import { optionsSchema } from "~/modules/order/order-schema";
-import { orderStore, useOrder } from "~/modules/order/order-store";
+import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { ErrorSummary } from "#app/components/form-fields.tsx";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
+import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
+import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/grip-size";
 
 export const meta = () =>
@@ -19,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function GripSize() {
   const order = useOrder();
-  const { fields, formProps, showSummary } = useStepForm({
+  const { fields, formProps, showSummary } = useValidatedForm({
     id: "grip-size",
     schema: optionsSchema,
     lastResult: useActionData<typeof action>(),

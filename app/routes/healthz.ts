@@ -1,11 +1,11 @@
-import { databaseContext } from "~/request-context.server";
+import { getServices } from "#app/request-context.server.ts";
 import type { Route } from "./+types/healthz";
 
 /** Liveness and readiness for a load balancer: 200 when the database answers, 503 when it does not. */
 export async function loader({ context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {
-    const database = await context.get(databaseContext)();
+    const database = await getServices(context).database();
     await database.ping();
     return Response.json({ status: "ok", database: database.kind }, { headers });
   } catch (error) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { DeckPreview } from "~/components/deck-preview";
-import { catalog } from "~/modules/catalog/catalog";
-import { formatDeckSize, formatMoney, pageMeta } from "~/modules/catalog/format";
-import { priceOrder } from "~/modules/catalog/pricing";
-import { useOrder } from "~/modules/order/order-store";
+import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { useOrder } from "#app/modules/checkout/order-store.ts";
 
 export const meta = () =>
   pageMeta({ title: catalog.product.name, description: `${catalog.product.name}: ${catalog.product.description}` });

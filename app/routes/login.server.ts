@@ -1,11 +1,13 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { signIn } from "~/modules/accounts/accounts.server";
-import { signUpFromForm } from "~/modules/accounts/sign-up.server";
-import { parseForm } from "~/modules/checkout/parse-form";
-import { readFormData } from "~/modules/http/form.server";
-import { guestContactSchema, signInSchema } from "~/modules/order/order-schema";
-import { signInSession } from "~/modules/session/auth.server";
-import { getDb } from "~/request-context.server";
+import { signIn } from "#app/modules/accounts/accounts.server.ts";
+import { requestSignUp } from "#app/modules/accounts/sign-up.server.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { signInSchema } from "#app/modules/accounts/account-schema.ts";
+import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
+import { signInSession } from "#app/modules/session/auth.server.ts";
+import { clientAddressOf } from "#app/modules/http/client-address.mjs";
+import { getDb } from "#app/request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -38,7 +40,7 @@ export async function loginAction(request: Request, context: Context) {
     case "signin": {
       const submission = parseForm(formData, signInSchema);
       if (submission.status !== "success") return reply("signin", submission.reply({ hideFields: ["password"] }), 400);
-      const result = await signIn(await getDb(context), submission.value.email, submission.value.password);
+      const result = await signIn(await getDb(context), { ...submission.value, clientAddress: clientAddressOf(request) });
       if (!result.ok && result.reason === "rate-limited") {
         const minutes = result.retryAfterMinutes === 1 ? "1 minute" : `${result.retryAfterMinutes} minutes`;
         const message = `Too many attempts to sign in. Try again in ${minutes}, or continue as a guest.`;
@@ -52,11 +54,11 @@ export async function loginAction(request: Request, context: Context) {
       return redirect(nextPath(request), { headers: { "Set-Cookie": setCookie } });
     }
     case "signup": {
-      const taken = "An account with this e-mail address exists already. Sign in instead.";
-      const signedUp = await signUpFromForm(await getDb(context), formData, taken);
-      if (!signedUp.ok) return reply("signup", signedUp.reply, 400);
-      const setCookie = await signInSession(context, signedUp.accountId);
-      return redirect(nextPath(request), { headers: { "Set-Cookie": setCookie } });
+      // The same answer whether the address has an account or not: what applies goes by mail.
+      const siteUrl = new URL(request.url).origin;
+      const requested = await requestSignUp(await getDb(context), formData, { siteUrl, nextPath: nextPath(request) });
+      if (!requested.ok) return reply("signup", requested.reply, 400);
+      return reply("signup", { status: "success" as const, sentTo: requested.email }, 200);
     }
     default:
       return reply("guest", { status: "error" as const, error: { "": ["Choose how you want to continue."] } }, 400);

@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
-import { AccountForm } from "~/components/account-form";
-import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
-import { pageMeta } from "~/modules/catalog/format";
-import { useStepForm } from "~/modules/checkout/step-form";
-import { guestContactSchema } from "~/modules/order/order-schema";
-import { orderStore, useOrder } from "~/modules/order/order-store";
-import { currentAccount } from "~/modules/session/auth.server";
+import { AccountForm } from "#app/modules/accounts/account-form.tsx";
+import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
+import { pageMeta } from "#app/modules/catalog/format.ts";
+import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
+import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/login";
-import { loginAction, nextPath, type LoginForm } from "./login.server";
+import { loginAction, nextPath, type LoginForm } from "./login.server.ts";
 
 export const meta = () =>
   pageMeta({ title: "Login", description: "Continue as a guest with your e-mail address, sign in, or create an account." });
@@ -75,7 +75,7 @@ function LoginChoices({ next }: { next: string }) {
 
 function GuestForm({ action }: { action?: string }) {
   const order = useOrder();
-  const { form, fields, formProps, showSummary } = useStepForm({
+  const { form, fields, formProps, showSummary } = useValidatedForm({
     id: "guest",
     schema: guestContactSchema,
     lastResult: useReplyFor("guest"),
@@ -122,20 +122,36 @@ function SignInForm({ action }: { action?: string }) {
         submitLabel="Sign in"
         onValid={({ email }) => orderStore.setContact(email)}
       />
+      <p>
+        <Link to="/account/reset">Forgot your password?</Link>
+      </p>
     </section>
   );
 }
 
-function SignUpForm({ action }: { action?: string }) {
+function SignUpForm({ action: formAction }: { action?: string }) {
+  const reply = useActionData<typeof action>();
+  const sentTo = reply?.form === "signup" && "sentTo" in reply.result ? String(reply.result.sentTo) : null;
+  if (sentTo) {
+    return (
+      <section className="card-panel stack" aria-labelledby="signup-title">
+        <h2 id="signup-title">Create an account</h2>
+        <p role="status">
+          We sent a link to <strong>{sentTo}</strong>. Open it within 2 hours to finish creating your account. You can
+          go on as a guest with this address meanwhile.
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="card-panel" aria-labelledby="signup-title">
       <h2 id="signup-title">Create an account</h2>
-      <p>See your orders in one place next time.</p>
+      <p>See your orders in one place next time. We send a link to your address to make sure it is yours.</p>
       <AccountForm
         id="signup"
         kind="new-account"
         intent="signup"
-        action={action}
+        action={formAction}
         lastResult={useReplyFor("signup")}
         submitLabel="Create account"
         onValid={({ email }) => orderStore.setContact(email)}

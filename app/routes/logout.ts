@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOutSession } from "~/modules/session/auth.server";
+import { signOutSession } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Sign-out is a POST (a link could be triggered by another site); GET just goes home. */

@@ -1,16 +1,17 @@
-import { orderNotFound, requireViewableOrder } from "~/modules/orders/viewable-order.server";
-import { printPngForOrder, storedPrintSvg } from "~/modules/orders/print-files.server";
-import { getDb } from "~/request-context.server";
-import { SVG_FILE_POLICY } from "../../server/content-security.mjs";
+import { orderNotFound, requirePrintableOrder } from "#app/modules/orders/viewable-order.server.ts";
+import { printPngForOrder, storedPrintSvg } from "#app/modules/orders/print-files.server.ts";
+import { getDb } from "#app/request-context.server.ts";
+import { SVG_FILE_POLICY } from "#app/modules/http/content-security.mjs";
 import type { Route } from "./+types/order-print";
 
-/** /orders/{id}/print/svg and /orders/{id}/print/png: the order's print files, for whoever may see the order. */
+/** /orders/{id}/print/svg and /orders/{id}/print/png: the order's print files, for its owner or the print token's holder. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.format !== "svg" && params.format !== "png") orderNotFound(request);
-  const order = await requireViewableOrder(request, context, params.orderId);
+  const order = await requirePrintableOrder(request, context, params.orderId);
   const db = await getDb(context);
   const headers = {
-    "Cache-Control": "private, max-age=3600",
+    // A buyer's own design: no browser cache or proxy keeps it.
+    "Cache-Control": "private, no-store",
     "Content-Disposition": `inline; filename="${order.number}-print.${params.format}"`,
     "X-Content-Type-Options": "nosniff",
   };

@@ -1,46 +1,17 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { useEffect } from "react";
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { AccountForm } from "~/components/account-form";
-import { OrderDetails } from "~/components/order-details";
-import { signUpFromForm } from "~/modules/accounts/sign-up.server";
-import { pageMeta } from "~/modules/catalog/format";
-import { readFormData } from "~/modules/http/form.server";
-import { orderStore } from "~/modules/order/order-store";
-import { claimGuestOrder, toOrderView } from "~/modules/orders/orders.server";
-import { requireViewableOrder } from "~/modules/orders/viewable-order.server";
-import { signInSession } from "~/modules/session/auth.server";
-import { getDb, sessionContext } from "~/request-context.server";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { pageMeta } from "#app/modules/catalog/format.ts";
+import { orderStore } from "#app/modules/checkout/order-store.ts";
+import { OrderDetails } from "#app/modules/orders/order-details.tsx";
 import type { Route } from "./+types/order";
+import { orderAction, orderLoader } from "./order.server.ts";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
   pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", noindex: true });
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const order = await requireViewableOrder(request, context, params.orderId);
-  const token = new URL(request.url).searchParams.get("token");
-  return {
-    order: toOrderView(order),
-    printPath: `/orders/${order.id}/print`,
-    printQuery: token && order.userId === null ? `?token=${encodeURIComponent(token)}` : "",
-    checkoutId: order.idempotencyKey,
-    offerAccount: order.userId === null && !context.get(sessionContext)?.userId,
-  };
-}
+export const loader = ({ request, params, context }: Route.LoaderArgs) => orderLoader(request, context, params.orderId);
 
-/** After a guest order: create an account with the order's e-mail address; the order becomes the account's. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const order = await requireViewableOrder(request, context, params.orderId);
-  const formData = await readFormData(request);
-  if (!(formData instanceof FormData)) return formData;
-  const db = await getDb(context);
-  const taken = "An account with this e-mail address exists already. Sign in to see your orders.";
-  const signedUp = await signUpFromForm(db, formData, taken);
-  if (!signedUp.ok) return data(signedUp.reply, { status: 400 });
-  await claimGuestOrder(db, order.id, signedUp.accountId);
-  const setCookie = await signInSession(context, signedUp.accountId);
-  return redirect(`/orders/${order.id}`, { headers: { "Set-Cookie": setCookie } });
-}
+export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
   const { order, printPath, printQuery, checkoutId, offerAccount } = useLoaderData<typeof loader>();
@@ -87,19 +58,32 @@ export default function OrderConfirmation() {
   );
 }
 
+/** A guest order is kept in an account through a link sent to its e-mail address (order-claims.server.ts). */
 function CreateAccount({ email }: { email: string }) {
+  const reply = useActionData<typeof action>();
+  const sentTo = reply && "sentTo" in reply ? reply.sentTo : null;
   return (
     <section className="card-panel stack" aria-labelledby="create-account-title">
       <h2 id="create-account-title">Save your details for next time</h2>
-      <p>Create an account with a password to see this order and your next ones in one place.</p>
-      <AccountForm
-        id="create-account"
-        kind="new-account"
-        lastResult={useActionData<typeof action>() as SubmissionResult<string[]> | undefined}
-        defaultEmail={email}
-        submitLabel="Create account"
-        primary
-      />
+      {sentTo ? (
+        <p role="status">
+          We sent a link to <strong>{sentTo}</strong>. Open it within 24 hours to choose a password; this order and
+          your next ones are then in one place.
+        </p>
+      ) : (
+        <>
+          <p>
+            Keep this order in an account, to see it and your next ones in one place. We send a link to{" "}
+            <strong>{email}</strong> to make sure the order is yours.
+          </p>
+          <Form method="post" className="stack">
+            <input type="hidden" name="intent" value="claim-link" />
+            <button type="submit" className="button button--primary">
+              Send me a link
+            </button>
+          </Form>
+        </>
+      )}
     </section>
   );
 }

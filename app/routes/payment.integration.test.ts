@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
-import { initialDesign } from "~/modules/editor/design";
-import { databaseContext } from "~/request-context.server";
-import { validAddress } from "~/test/fixtures";
-import { callRoute, formPost } from "~/test/route-harness";
-import { contextFor, databaseKind, openTestDatabase } from "~/test/test-database";
-import * as payment from "./payment";
+import type { Database } from "#app/db/client.server.ts";
+import { initialDesign } from "#app/modules/design/design.ts";
+import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { validAddress } from "#tests/support/fixtures.ts";
+import { callRoute, formPost } from "#tests/support/route-harness.ts";
+import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import * as payment from "./payment.tsx";
 
 let database: Database;
 
@@ -83,13 +83,43 @@ describe(`the Payment action on ${databaseKind}`, () => {
   it("a database outage answers 503 with a message, and logs only the reference and the cause", async () => {
     const logged: string[] = [];
     vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
-    const context = contextFor(database);
-    context.set(databaseContext, () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")));
+    const context = contextFor(database, { database: () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432")) });
     const outcome = await pay(orderFields({ cardNumber: "4000 0566 5566 5556" }), context);
     expect(outcome.status).toBe(503);
     expect(outcome.body).toContain("Our order system is not answering right now. Nothing was charged.");
     expect(logged.join("\n")).toContain("ECONNREFUSED");
     expect(logged.join("\n")).not.toContain("4000");
+  });
+
+  it.each(["ffffff", "0000"])("refuses a sticker whose code %s is no character with 400 and a message, charging nothing", async (unified) => {
+    const provider = createTestPaymentProvider();
+    const sticker = { id: "layer-1", kind: "emoji", x: 100, y: 400, rotation: 0, unified, name: "odd", size: 40 };
+    const design = JSON.stringify({ ...initialDesign, layers: [sticker] });
+    const outcome = await pay(orderFields({ design }), contextFor(database, { payments: () => provider }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toContain("A sticker's emoji is unknown");
+    expect(provider.charges.size).toBe(0);
+  });
+
+  it("charges through the payment provider on the request context, with the recomputed amount", async () => {
+    const provider = createTestPaymentProvider();
+    const charge = vi.spyOn(provider, "charge");
+    const outcome = await pay(orderFields(), contextFor(database, { payments: () => provider }));
+    expect(outcome.status).toBe(302);
+    expect(charge).toHaveBeenCalledOnce();
+    expect(charge.mock.calls[0]![0]).toMatchObject({ amountCents: 6390, currency: "EUR" });
+    expect([...provider.charges.values()]).toEqual([expect.objectContaining({ status: "succeeded" })]);
+  });
+
+  it("a payment provider that cannot be reached answers 503: nothing charged, the buyer may try again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const unreachable = { ...createTestPaymentProvider(), charge: () => Promise.reject(new Error("ETIMEDOUT")) };
+    const fields = orderFields();
+    const outcome = await pay(fields, contextFor(database, { payments: () => unreachable }));
+    expect(outcome.status).toBe(503);
+    expect(outcome.body).toContain("We could not reach the payment service. Nothing was charged.");
+    // The same checkout goes through once the processor answers again.
+    expect((await pay(fields)).status).toBe(302);
   });
 
   it("answers 4xx, never 5xx, to arbitrary payment forms (property-based)", async () => {

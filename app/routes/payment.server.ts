@@ -1,13 +1,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getConfig } from "~/config.server";
-import { priceOrder } from "~/modules/catalog/pricing";
-import { parseForm } from "~/modules/checkout/parse-form";
-import { readFormData } from "~/modules/http/form.server";
-import { orderSubmissionSchema } from "~/modules/order/order-schema";
-import { orderPath } from "~/modules/orders/order-link.server";
-import { PaymentUnavailableError, placeOrder } from "~/modules/orders/place-order.server";
-import { getPaymentProvider } from "~/modules/payment/payment-provider.server";
-import { getDb, requestIdContext, sessionContext } from "~/request-context.server";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { orderSubmissionSchema } from "#app/modules/checkout/order-schema.ts";
+import { orderPath } from "#app/modules/orders/order-link.server.ts";
+import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
+import { getDb, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -42,9 +40,10 @@ export async function paymentAction(request: Request, context: Context) {
   try {
     const result = await placeOrder({
       db: await getDb(context),
-      provider: getPaymentProvider(getConfig().PAYMENT_PROVIDER),
+      provider: getServices(context).payments(),
       submission: submission.value,
       userId,
+      siteUrl: new URL(request.url).origin,
     });
     switch (result.status) {
       case "placed":

@@ -1,19 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { ErrorSummary, type FormErrorItem } from "~/components/form-fields";
-import { OrderSummary } from "~/components/order-summary";
-import { PostalAddress } from "~/components/postal-address";
-import { useReloadHold } from "~/modules/build-update/use-reload-hold";
-import { CardFields, cardSummaryItems, checkCardFields } from "~/modules/card/card-form";
-import { useCardForm } from "~/modules/card/use-card-form";
-import { formatMoney, pageMeta } from "~/modules/catalog/format";
-import { priceOrder } from "~/modules/catalog/pricing";
-import { useStepGuard } from "~/modules/checkout/use-step-guard";
-import { orderStore, useOrder } from "~/modules/order/order-store";
-import { currentAccount } from "~/modules/session/auth.server";
+import { ErrorSummary, type FormErrorItem } from "#app/components/form-fields.tsx";
+import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
+import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
+import { useReloadHold } from "#app/modules/build-update/use-reload-hold.ts";
+import { CardFields, cardSummaryItems, checkCardFields } from "#app/modules/card/card-form.tsx";
+import { useCardForm } from "#app/modules/card/use-card-form.ts";
+import { formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
+import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/payment";
-import { paymentAction } from "./payment.server";
+import { paymentAction } from "./payment.server.ts";
 
 export const meta = () => pageMeta({ title: "Payment", description: "Check your order and pay by card." });
 

@@ -1,18 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import { databaseContext, sessionContext } from "~/request-context.server";
-import { routeMiddleware } from "~/modules/middleware/route-middleware.server";
-import { sessionMiddleware } from "~/modules/middleware/root-middleware.server";
-import { createSession } from "~/modules/session/session.server";
-import { validAddress } from "~/test/fixtures";
-import { callRoute, formPost, TEST_ORIGIN } from "~/test/route-harness";
-import { contextFor, databaseKind, openTestDatabase } from "~/test/test-database";
-import * as gripSize from "./grip-size";
-import * as healthz from "./healthz";
-import * as login from "./login";
-import * as notFound from "./not-found";
-import * as shipping from "./shipping";
+import type { Database } from "#app/db/client.server.ts";
+import { sessionContext } from "#app/request-context.server.ts";
+import { routeMiddleware } from "#app/modules/middleware/route-middleware.server.ts";
+import { sessionMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
+import { createSession } from "#app/modules/session/session.server.ts";
+import { validAddress } from "#tests/support/fixtures.ts";
+import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import * as gripSize from "./grip-size.tsx";
+import * as healthz from "./healthz.ts";
+import * as login from "./login.tsx";
+import * as notFound from "./not-found.tsx";
+import * as shipping from "./shipping.tsx";
 
 let database: Database;
 
@@ -145,8 +145,7 @@ describe(`/healthz on ${databaseKind}`, () => {
   });
 
   it("answers 503 when the database does not", async () => {
-    const context = contextFor(database);
-    context.set(databaseContext, () => Promise.reject(new Error("connection refused")));
+    const context = contextFor(database, { database: () => Promise.reject(new Error("connection refused")) });
     const response = await healthz.loader({ request: new Request(`${TEST_ORIGIN}/healthz`), params: {}, context } as never);
     expect(response.status).toBe(503);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -184,8 +183,7 @@ describe("middleware", () => {
   });
 
   it("session: a database outage leaves the visitor anonymous instead of failing the page", async () => {
-    const context = contextFor(database);
-    context.set(databaseContext, () => Promise.reject(new Error("down")));
+    const context = contextFor(database, { database: () => Promise.reject(new Error("down")) });
     const request = new Request(`${TEST_ORIGIN}/`, { headers: { Cookie: "__session=abc" } });
     const response = await sessionMiddleware({ request, params: {}, context } as never, next);
     expect((response as Response).status).toBe(200);

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
-import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "~/components/form-fields";
-import { OrderSummary } from "~/components/order-summary";
-import { catalog, countries, countryCodes, isCountryCode } from "~/modules/catalog/catalog";
-import { pageMeta } from "~/modules/catalog/format";
-import { handleStepSubmission } from "~/modules/checkout/step-action.server";
-import { useStepForm } from "~/modules/checkout/step-form";
-import { useStepGuard } from "~/modules/checkout/use-step-guard";
-import { currentAccount } from "~/modules/session/auth.server";
-import { contactSchema, shippingStepSchema } from "~/modules/order/order-schema";
-import { orderStore, useOrder } from "~/modules/order/order-store";
+import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
+import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
+import { catalog, countries, countryCodes, isCountryCode } from "#app/modules/catalog/catalog.ts";
+import { pageMeta } from "#app/modules/catalog/format.ts";
+import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
+import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { contactSchema, shippingStepSchema } from "#app/modules/checkout/order-schema.ts";
+import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta = () => pageMeta({ title: "Shipping", description: "Where your deck goes: name and postal address." });
@@ -36,7 +36,7 @@ export default function Shipping() {
   const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
   useStepGuard("/Shipping", { signedIn: accountEmail !== null });
-  const { form, fields, formProps, showSummary } = useStepForm({
+  const { form, fields, formProps, showSummary } = useValidatedForm({
     id: "shipping",
     schema: shippingStepSchema,
     lastResult: useActionData<typeof action>(),

@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
-import { installProbe } from "./probe";
+import { installProbe } from "./probe.ts";
 
 /** What each preview under test receives: the raw text of the number field, exactly as typed. */
 export interface PreviewUnderTest {

@@ -1,5 +1,5 @@
-import { CardPreview } from "~/modules/card/card-preview";
-import { mountHarness } from "./harness";
+import { CardPreview } from "#app/modules/card/card-preview.tsx";
+import { mountHarness } from "./harness.tsx";
 
 mountHarness(({ cardNumber }) => (
   <CardPreview

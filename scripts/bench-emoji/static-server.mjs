@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { emojiSheetResponder } from "../../server/emoji-sheet.mjs";
+import { emojiSheetResponder } from "#server/emoji-sheet.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { open, waitForHydration } from "./helpers";
+import { open, waitForHydration } from "./helpers.ts";
 
 const width = (page: Page, label: string) => page.getByRole("radio", { name: label });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { completeOrder, expectFieldError, expectNoAxeViolations, nextYear, open, seedOrder } from "./helpers";
+import { completeOrder, expectFieldError, expectNoAxeViolations, nextYear, open, seedOrder } from "./helpers.ts";
 
 /** The card form on /Payment, by its labels. */
 function cardForm(page: Page) {

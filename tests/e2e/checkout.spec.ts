@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectFieldError, expectPriceLine, guestEmail, open, optionsAndContact, reload, seedOrder, shippingForm } from "./helpers";
+import { expectFieldError, expectPriceLine, guestEmail, open, optionsAndContact, reload, seedOrder, shippingForm } from "./helpers.ts";
 
 const price = (page: Page) => page.getByTestId("price");
 const widthGroup = (page: Page) => page.getByRole("group", { name: "Deck width" });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectLayout, expectNoAxeViolations, open, ORDER_STORAGE_KEY, reload } from "./helpers";
+import { expectLayout, expectNoAxeViolations, open, ORDER_STORAGE_KEY, reload } from "./helpers.ts";
 
 interface SavedLayer {
   id: string;

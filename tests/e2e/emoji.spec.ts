@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, open, reload } from "./helpers";
+import { expectNoAxeViolations, open, reload } from "./helpers.ts";
 
 /** The /Example page's emoji showcase: a standalone picker and one attached to the "Message" textarea. */
 async function openShowcase(page: Page) {
@@ -33,7 +33,8 @@ function artShown(button: Locator): Promise<string | null> {
     if (own) return own[1] ?? null;
     const sheet = /^\/emoji\/sheets\/([0-9a-f_-]+)\.svg$/.exec(path);
     if (!sheet) return path;
-    const cell = Math.round(-Number.parseFloat(img.style.objectPosition.split(" ")[1] ?? "0") / img.width);
+    // The cell comes from classes (pages allow no inline styles), so read the computed position.
+    const cell = Math.round(-Number.parseFloat(getComputedStyle(img).objectPosition.split(" ")[1] ?? "0") / img.width);
     return sheet[1]?.split("_")[cell] ?? null;
   });
 }

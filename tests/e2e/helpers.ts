@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
@@ -125,4 +127,29 @@ export async function expectPriceLine(summary: Locator, label: string, amount: s
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The newest mail the e2e server wrote (no SMTP_URL: .eml files in DATA_DIR/mail) whose text holds `needle`,
+ * decoded from quoted-printable. Waits for the server's mail worker, which delivers every few seconds.
+ */
+export async function readMail(needle: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        const texts = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")));
+        found = texts.find((text) => text.includes(needle)) ?? "";
+        return found !== "";
+      },
+      { timeout: 20_000, message: `a mail holding ${needle} in ${dir}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

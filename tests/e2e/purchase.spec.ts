@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { countUnlike, decodePng } from "../../app/modules/editor/png-test-reader";
+import { countUnlike, decodePng } from "#tests/support/png-reader.ts";
 import {
   completeOrder,
   expectNoAxeViolations,
@@ -8,9 +8,10 @@ import {
   open,
   optionsAndContact,
   ORDER_STORAGE_KEY,
+  readMail,
   seedOrder,
   shippingForm,
-} from "./helpers";
+} from "./helpers.ts";
 
 async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123") {
   await page.getByLabel("Card number").fill(number);
@@ -22,6 +23,7 @@ async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123")
 
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pay €/ });
 
+/** Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping. */
 async function createAccount(page: Page): Promise<string> {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
   await open(page, "/Login");
@@ -29,6 +31,13 @@ async function createAccount(page: Page): Promise<string> {
   await signUp.getByLabel("E-mail").fill(email);
   await signUp.getByLabel("Password").fill("a long passphrase");
   await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(signUp.getByRole("status")).toContainText(`We sent a link to ${email}`);
+
+  const link = /https?:\/\/\S+\/account\/confirm\?code=[\w-]+/.exec(await readMail(`To: ${email}`))![0];
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/Shipping$/);
   return email;
 }
@@ -48,18 +57,51 @@ test("a guest buys a deck and gets a confirmation with an order number and an of
   await expect(page.getByRole("img", { name: "The print file of your deck's design" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The print file: 300 DPI of an 8.25-inch deck, for the link's holder only.
+  // The print file: 300 DPI of an 8.25-inch deck, for the print token's holder only.
   const pngPath = await page.getByRole("link", { name: "Download the print file (PNG, 300 DPI)" }).getAttribute("href");
+  expect(pngPath).toMatch(/\?print=/);
   const png = await page.request.get(pngPath!);
   expect(png.headers()["content-type"]).toBe("image/png");
   const bytes = await png.body();
   expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([2475, 9563]);
-  const withoutToken = await page.request.get(pngPath!.replace(/\?token=.*/, ""));
+  const withoutToken = await page.request.get(pngPath!.replace(/\?print=.*/, ""));
   expect(withoutToken.status()).toBe(404);
 
   // The order is done: the next visit starts a new, empty order.
   await open(page, "/GripSize");
   await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+});
+
+test("a guest keeps the order in an account through the link mailed to the order's address", async ({ page }) => {
+  const contact = `keeper-${randomUUID().slice(0, 8)}@example.com`;
+  await seedOrder(page, { ...completeOrder, contact });
+  await open(page, "/Payment");
+  await fillCard(page);
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  const orderNumber = (await page.getByText(/Order number DS-[0-9A-Z]{8}/).textContent())!.match(/DS-[0-9A-Z]{8}/)![0];
+  const orderPath = new URL(page.url()).pathname;
+
+  const offer = page.getByRole("region", { name: "Save your details for next time" });
+  await offer.getByRole("button", { name: "Send me a link" }).click();
+  await expect(offer.getByRole("status")).toContainText(`We sent a link to ${contact}`);
+
+  // The confirmation mail and the link's mail both went to the order's address.
+  expect(await readMail(`Your Deck Studio order ${orderNumber}`)).toMatch(/^To: /m);
+  const mail = await readMail(`order ${orderNumber} in a Deck Studio account`);
+  const link = /https?:\/\/\S+\/claim\?code=[\w-]+/.exec(mail)![0];
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { level: 1, name: "Keep your order in an account" })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue(contact);
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Password").fill("a long passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  await expect(page.getByText(`Order number ${orderNumber}`)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Save your details for next time" })).toHaveCount(0);
+  await open(page, "/account");
+  await expect(page.getByText(orderNumber)).toBeVisible();
 });
 
 test("a signed-in buyer buys a deck and finds it in the order history", async ({ page }) => {

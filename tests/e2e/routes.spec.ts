@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { completeOrder, expectLayout, open, pages, seedOrder, waitForHydration } from "./helpers";
+import { completeOrder, expectLayout, open, pages, seedOrder, waitForHydration } from "./helpers.ts";
 
 test.describe("routes", () => {
   for (const { path, heading } of pages) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { completeOrder, open, pages, seedOrder } from "./helpers";
+import { completeOrder, open, pages, seedOrder } from "./helpers.ts";
 
 test.describe("cross-site form posts", () => {
   test("a POST from another site's page is refused with 403", async ({ request }) => {
@@ -40,12 +40,14 @@ test.describe("Content-Security-Policy", () => {
     return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
   }
 
-  test("every page sends a policy without 'unsafe-inline' or 'unsafe-eval' for scripts", async ({ request }) => {
+  test("every page sends a policy without 'unsafe-inline' or 'unsafe-eval', for scripts and styles alike", async ({ request }) => {
     for (const { path } of pages) {
       const response = await request.get(path, { maxRedirects: 0 });
       const policy = response.headers()["content-security-policy"] ?? "";
       const scripts = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
       expect(scripts, `script-src of ${path}`).toMatch(/^'self'( '(nonce|sha256)-[A-Za-z0-9+/=]+')+$/);
+      expect(policy, `policy of ${path}`).toContain("style-src 'self';");
+      expect(policy, `policy of ${path}`).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
       expect(policy, `policy of ${path}`).toContain("object-src 'none'");
       expect(policy, `policy of ${path}`).toContain("frame-ancestors 'none'");
     }
@@ -88,5 +90,26 @@ test.describe("Content-Security-Policy", () => {
     await page.getByLabel("Card number").pressSequentially("4111111111111111");
     await page.getByLabel("Security code").fill("123");
     expect(await violations(), "violations on the card form").toEqual([]);
+  });
+
+  test("a placed order's pages, with a text and a sticker drawn by the server, break no policy", async ({ page }) => {
+    const violations = await recordViolations(page);
+    const text = { id: "layer-1", kind: "text", x: 104, y: 250, rotation: 10, text: "SKATE", font: "bebas-neue", fontSize: 40, color: "#1b1b1b", align: "center" };
+    const sticker = { id: "layer-2", kind: "emoji", x: 104, y: 500, rotation: 0, unified: "1f525", name: "fire", size: 50 };
+    await seedOrder(page, { ...completeOrder, design: { background: "#5fbb97", layers: [text, sticker] } });
+    await open(page, "/Payment");
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Name on card").fill("Erika Mustermann");
+    await page.getByLabel("Month (MM)").fill("09");
+    await page.getByLabel("Year (YY)").fill(String((new Date().getFullYear() + 2) % 100));
+    await page.getByLabel("Security code").fill("123");
+    await page.getByRole("button", { name: /^Pay €/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    // Loaded as a document, so the server renders the deck with its text.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+    // The HTML as the server sent it (the browser's own style changes after hydration are not markup).
+    expect(await (await page.request.get(page.url())).text()).not.toMatch(/ style="/);
+    expect(await violations(), "violations on the order page").toEqual([]);
   });
 });

@@ -1,30 +1,44 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { signInFailures, users } from "~/db/schema";
-import { decoyHash, hashPassword, verifyPassword } from "./password.server";
-
-export const SIGN_IN_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 };
+import { eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { users } from "#app/db/schema.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./password.server.ts";
+import { releaseAfterSuccess, reserveSignInAttempt } from "./sign-in-limits.server.ts";
 
 export interface Account {
   id: string;
   email: string;
 }
 
-function normalizeEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export type CreateAccountResult = { ok: true; account: Account } | { ok: false; reason: "email-taken" };
 
 export async function createAccount(db: Db, email: string, password: string): Promise<CreateAccountResult> {
+  return createAccountWithHash(db, email, await hashPassword(password));
+}
+
+/** A new account with a password hashed earlier (a sign-up waiting for its address to be confirmed). */
+export async function createAccountWithHash(db: Pick<Db, "insert">, email: string, passwordHash: string): Promise<CreateAccountResult> {
   const account = { id: randomUUID(), email: normalizeEmail(email) };
   const inserted = await db
     .insert(users)
-    .values({ ...account, passwordHash: await hashPassword(password) })
+    .values({ ...account, passwordHash })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return inserted.length ? { ok: true, account } : { ok: false, reason: "email-taken" };
+}
+
+/** The account with this address, if any. */
+export async function findAccountByEmail(db: Pick<Db, "select">, email: string): Promise<Account | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findAccount(db: Db, id: string): Promise<Account | null> {
@@ -37,43 +51,28 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate-limited"; retryAfterMinutes: number };
 
+export interface SignInOptions {
+  now?: Date;
+  /** The password check; tests count its calls. */
+  verify?: (password: string, hash: string) => Promise<boolean>;
+}
+
 /**
- * Checks e-mail and password. After SIGN_IN_LIMIT.failures failures for one address within the window, further
- * attempts are refused without checking the password, whatever the source, until the window ends.
+ * Checks e-mail and password, within the sign-in limits (sign-in-limits.server.ts): an attempt over a limit is
+ * refused without checking its password. One message for a wrong address and a wrong password.
  */
-export async function signIn(db: Db, email: string, password: string, now = new Date()): Promise<SignInResult> {
-  const address = normalizeEmail(email);
-  const limited = await retryAfterMinutes(db, address, now);
-  if (limited) return { ok: false, reason: "rate-limited", retryAfterMinutes: limited };
+export async function signIn(
+  db: Db,
+  credentials: { email: string; password: string; clientAddress: string },
+  { now = new Date(), verify = verifyPassword }: SignInOptions = {},
+): Promise<SignInResult> {
+  const email = normalizeEmail(credentials.email);
+  const reservation = await reserveSignInAttempt(db, { ...credentials, email }, now);
+  if (!reservation.allowed) return { ok: false, reason: "rate-limited", retryAfterMinutes: reservation.retryAfterMinutes };
 
-  const [user] = await db.select().from(users).where(eq(users.email, address)).limit(1);
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
-  if (user && valid) {
-    await db.delete(signInFailures).where(eq(signInFailures.email, address));
-    return { ok: true, account: { id: user.id, email: user.email } };
-  }
-  await recordFailure(db, address, now);
-  return { ok: false, reason: "invalid" };
-}
-
-async function retryAfterMinutes(db: Db, email: string, now: Date): Promise<number> {
-  const [row] = await db.select().from(signInFailures).where(eq(signInFailures.email, email)).limit(1);
-  if (!row || row.failures < SIGN_IN_LIMIT.failures) return 0;
-  const remainingMs = row.windowStartedAt.getTime() + SIGN_IN_LIMIT.windowMs - now.getTime();
-  return remainingMs > 0 ? Math.ceil(remainingMs / 60_000) : 0;
-}
-
-/** Counts a failure; a window that has ended starts afresh. One statement, so concurrent failures all count. */
-async function recordFailure(db: Db, email: string, now: Date) {
-  const windowStart = new Date(now.getTime() - SIGN_IN_LIMIT.windowMs);
-  await db
-    .insert(signInFailures)
-    .values({ email, failures: 1, windowStartedAt: now })
-    .onConflictDoUpdate({
-      target: signInFailures.email,
-      set: {
-        failures: sql`case when ${signInFailures.windowStartedAt} < ${windowStart} then 1 else ${signInFailures.failures} + 1 end`,
-        windowStartedAt: sql`case when ${signInFailures.windowStartedAt} < ${windowStart} then ${now} else ${signInFailures.windowStartedAt} end`,
-      },
-    });
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const valid = await verify(credentials.password, user?.passwordHash ?? (await decoyHash()));
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  await releaseAfterSuccess(db, reservation.keys);
+  return { ok: true, account: { id: user.id, email: user.email } };
 }

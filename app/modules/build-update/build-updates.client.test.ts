@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { reloadWhenSafe } from "./build-updates.client";
-import { holdReload } from "./reload-holds";
+import { reloadWhenSafe } from "./build-updates.client.ts";
+import { holdReload } from "./reload-holds.ts";
 
 function setHidden(hidden: boolean) {
   Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });

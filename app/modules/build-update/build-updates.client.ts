@@ -1,8 +1,8 @@
-import { currentBuildId, type LatestBuild } from "./build-meta";
-import { CHUNK_ERROR_MESSAGE, markChunkFailed } from "./chunk-error";
-import { startBuildWatcher } from "./build-watcher";
-import { isReloadHeld, onHoldReleased } from "./reload-holds";
-import { createReloadGuard, type ReloadGuard } from "./reload-guard";
+import { currentBuildId, type LatestBuild } from "./build-meta.ts";
+import { CHUNK_ERROR_MESSAGE, markChunkFailed } from "./chunk-error.ts";
+import { startBuildWatcher } from "./build-watcher.ts";
+import { isReloadHeld, onHoldReleased } from "./reload-holds.ts";
+import { createReloadGuard, type ReloadGuard } from "./reload-guard.ts";
 
 
 function refuseReload(): Error {

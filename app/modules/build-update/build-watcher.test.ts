@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BUILD_CHECK_INTERVAL_MS, META_PREFETCH_DELAY_MS, startBuildWatcher, type BuildWatcherDeps } from "./build-watcher";
+import { BUILD_CHECK_INTERVAL_MS, META_PREFETCH_DELAY_MS, startBuildWatcher, type BuildWatcherDeps } from "./build-watcher.ts";
 
 const MINUTE = 60_000;
 

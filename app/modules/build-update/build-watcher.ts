@@ -1,4 +1,4 @@
-import { buildMetaUrl, LATEST_BUILD_URL, type BuildMeta, type LatestBuild } from "./build-meta";
+import { buildMetaUrl, LATEST_BUILD_URL, type BuildMeta, type LatestBuild } from "./build-meta.ts";
 
 export const META_PREFETCH_DELAY_MS = 1_000;
 export const BUILD_CHECK_INTERVAL_MS = 60 * 60 * 1000;

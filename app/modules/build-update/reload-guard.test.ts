@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReloadGuard, RELOAD_GUARD_MS } from "./reload-guard";
+import { createReloadGuard, RELOAD_GUARD_MS } from "./reload-guard.ts";
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

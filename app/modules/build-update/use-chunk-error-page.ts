@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { CHUNK_ERROR_MESSAGE, hasChunkFailed, onChunkFailed } from "./chunk-error";
+import { CHUNK_ERROR_MESSAGE, hasChunkFailed, onChunkFailed } from "./chunk-error.ts";
 
 /**
  * Renders the error page (by throwing to the root error boundary) once a page's code failed to load twice

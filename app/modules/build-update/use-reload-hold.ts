@@ -1,5 +1,5 @@
 import { useEffect, useState, type FocusEvent } from "react";
-import { holdReload } from "./reload-holds";
+import { holdReload } from "./reload-holds.ts";
 
 /**
  * Holds a build-update reload while the buyer is typing in a group of fields whose values are never stored

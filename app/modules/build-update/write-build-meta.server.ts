@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BuildMeta, LatestBuild } from "./build-meta";
+import type { BuildMeta, LatestBuild } from "./build-meta.ts";
 
 /**
  * Runs at the end of `react-router build`: writes `builds/latest.json` and `builds/meta/{id}.json` into the

@@ -4,7 +4,7 @@ import {
   cardBackgroundCss,
   randomCardBackgroundNumber,
   resolveCardBackground,
-} from "./card-backgrounds";
+} from "./card-backgrounds.ts";
 
 describe("card backgrounds", () => {
   it("are numbered 1 to 25, all different", () => {

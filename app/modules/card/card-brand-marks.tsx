@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { CardBrand } from "./card-brand";
+import type { CardBrand } from "./card-brand.ts";
 
 /**
  * Brand artwork drawn for this project (docs/assets.md): a badge in the brand's colours with its name set in

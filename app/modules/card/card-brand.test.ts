@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CARD_BRANDS, cardBrandName, cardDigits, detectCardBrand, forcedCardBrand } from "./card-brand";
+import { CARD_BRANDS, cardBrandName, cardDigits, detectCardBrand, forcedCardBrand } from "./card-brand.ts";
 
 describe("detectCardBrand: the spec's visa and mastercard rules, exactly", () => {
   it.each([

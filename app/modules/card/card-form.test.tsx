@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CardForm } from "./card-form";
+import { CardForm } from "./card-form.tsx";
 
 afterEach(cleanup);
 

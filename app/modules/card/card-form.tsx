@@ -1,12 +1,12 @@
 import type { ChangeEvent } from "react";
-import { ErrorSummary, TextField, type FormErrorItem } from "~/components/form-fields";
-import { catalog } from "~/modules/catalog/catalog";
-import { cardBrandInfo, isCardBrand } from "./card-brand";
-import { keepDigits, reformatCardNumberInput, type TextWithCaret } from "./card-format";
-import { CardPreview, type CardPreviewProps } from "./card-preview";
-import { securityCodeLength, type CardField } from "./card-validation";
-import { useCardFocus, type CardInput } from "./use-card-focus";
-import { CARD_FIELDS, useCardForm, type CardFormState } from "./use-card-form";
+import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { cardBrandInfo, isCardBrand } from "./card-brand.ts";
+import { keepDigits, reformatCardNumberInput, type TextWithCaret } from "./card-format.ts";
+import { CardPreview, type CardPreviewProps } from "./card-preview.tsx";
+import { securityCodeLength, type CardField } from "./card-validation.ts";
+import { useCardFocus, type CardInput } from "./use-card-focus.ts";
+import { CARD_FIELDS, useCardForm, type CardFormState } from "./use-card-form.ts";
 import "./card-form.css";
 
 const fieldLabels: Record<CardField, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectCardBrand } from "./card-brand";
+import { detectCardBrand } from "./card-brand.ts";
 import {
   cardNumberDisplayGroups,
   cardNumberPattern,
@@ -11,7 +11,7 @@ import {
   keepDigits,
   maskSecurityCode,
   reformatCardNumberInput,
-} from "./card-format";
+} from "./card-format.ts";
 
 const patternOf = (number: string) => {
   const digits = number.replace(/\D/g, "");

@@ -1,4 +1,4 @@
-import { cardBrandInfo, cardDigits, detectCardBrand, type CardBrand } from "./card-brand";
+import { cardBrandInfo, cardDigits, detectCardBrand, type CardBrand } from "./card-brand.ts";
 
 /**
  * How card values are shown, on the preview and in the number field. Everything is computed from the digits,

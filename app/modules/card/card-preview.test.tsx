@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cardBackgroundCss } from "./card-backgrounds";
-import { CardPreview, type CardPreviewProps } from "./card-preview";
-import { HIGHLIGHT_CLEAR_DELAY_MS, useCardFocus, type CardInput } from "./use-card-focus";
+import { cardBackgroundCss } from "./card-backgrounds.ts";
+import { CardPreview, type CardPreviewProps } from "./card-preview.tsx";
+import { HIGHLIGHT_CLEAR_DELAY_MS, useCardFocus, type CardInput } from "./use-card-focus.ts";
 
 afterEach(() => {
   cleanup();

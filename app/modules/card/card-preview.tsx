@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { detectCardBrand, type CardBrand } from "./card-brand";
-import { BrandMark, CardChip } from "./card-brand-marks";
-import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds";
+import { detectCardBrand, type CardBrand } from "./card-brand.ts";
+import { BrandMark, CardChip } from "./card-brand-marks.tsx";
+import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";
 import {
   cardNumberDisplayGroups,
   describeCard,
@@ -9,8 +9,8 @@ import {
   displayName,
   displayYear,
   maskSecurityCode,
-} from "./card-format";
-import type { CardFocusTarget } from "./use-card-focus";
+} from "./card-format.ts";
+import type { CardFocusTarget } from "./use-card-focus.ts";
 import "./card-preview.css";
 
 /** The texts printed on the card when a value is empty, and the small captions (spec §2). */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { cardBackgroundCss } from "./card-backgrounds";
-import { CardShowcase } from "./card-showcase";
+import { cardBackgroundCss } from "./card-backgrounds.ts";
+import { CardShowcase } from "./card-showcase.tsx";
 
 afterEach(cleanup);
 

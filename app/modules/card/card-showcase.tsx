@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { CARD_BACKGROUND_COUNT } from "./card-backgrounds";
-import { CARD_BRANDS, cardBrandInfo } from "./card-brand";
-import { CardForm } from "./card-form";
+import { CARD_BACKGROUND_COUNT } from "./card-backgrounds.ts";
+import { CARD_BRANDS, cardBrandInfo } from "./card-brand.ts";
+import { CardForm } from "./card-form.tsx";
 
 const backgroundNumbers = Array.from({ length: CARD_BACKGROUND_COUNT }, (_, i) => i + 1);
 

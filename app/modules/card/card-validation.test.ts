@@ -8,7 +8,7 @@ import {
   validateCardNumber,
   validateExpiry,
   validateSecurityCode,
-} from "./card-validation";
+} from "./card-validation.ts";
 
 describe("Luhn", () => {
   it.each([

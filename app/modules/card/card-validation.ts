@@ -1,5 +1,5 @@
-import { catalog } from "~/modules/catalog/catalog";
-import { cardBrandInfo, cardDigits, detectCardBrand, isCardBrand } from "./card-brand";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { cardBrandInfo, cardDigits, detectCardBrand, isCardBrand } from "./card-brand.ts";
 
 /**
  * Card checks (product §6): Luhn, expiry not in the past, security-code length by brand (4 for amex, 3

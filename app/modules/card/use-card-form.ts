@@ -5,7 +5,7 @@ import {
   type CardField,
   type CardValidationOptions,
   type CardValues,
-} from "./card-validation";
+} from "./card-validation.ts";
 
 /**
  * The card form's values and which errors are on show. Values live in this component state only: card data

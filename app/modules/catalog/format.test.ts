@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta } from "./format";
+import { pageMeta } from "./format.ts";
 
 describe("pageMeta", () => {
   it("titles the page before the shop's name", () => {

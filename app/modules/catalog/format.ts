@@ -1,4 +1,4 @@
-import { catalog } from "./catalog";
+import { catalog } from "./catalog.ts";
 
 const money = new Intl.NumberFormat(catalog.locale, { style: "currency", currency: catalog.currency });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { catalog } from "./catalog";
-import { formatDeckSize, formatMoney } from "./format";
-import { priceOrder } from "./pricing";
+import { catalog } from "./catalog.ts";
+import { formatDeckSize, formatMoney } from "./format.ts";
+import { priceOrder } from "./pricing.ts";
 
 describe("priceOrder", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { catalog, countries, type CountryCode } from "./catalog";
+import { catalog, countries, type CountryCode } from "./catalog.ts";
 
 export interface PriceInput {
   grip: boolean;

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type * as z from "zod/mini";
-import { readFormData } from "~/modules/http/form.server";
-import { parseForm } from "./parse-form";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
 
 /**
  * The server side of a checkout step: read the form safely, validate it with the same schema the page used,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { initialOrderState, type OrderState } from "~/modules/order/order-state";
-import { validAddress } from "~/test/fixtures";
-import { firstIncompleteStep } from "./step-rules";
+import { initialOrderState, type OrderState } from "./order-state.ts";
+import { validAddress } from "#tests/support/fixtures.ts";
+import { firstIncompleteStep } from "./step-rules.ts";
 
 const complete: OrderState = { ...initialOrderState, size: 8.25, ...validAddress };
 

@@ -1,6 +1,6 @@
-import { isDeckSize } from "~/modules/catalog/catalog";
-import { contactSchema, shippingAddressSchema } from "~/modules/order/order-schema";
-import type { OrderState } from "~/modules/order/order-state";
+import { isDeckSize } from "#app/modules/catalog/catalog.ts";
+import { contactSchema, shippingAddressSchema } from "./order-schema.ts";
+import type { OrderState } from "./order-state.ts";
 
 export type CheckoutStep = "/Shipping" | "/Payment";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { orderStore } from "~/modules/order/order-store";
-import { firstIncompleteStep, type CheckoutStep } from "./step-rules";
+import { orderStore } from "./order-store.ts";
+import { firstIncompleteStep, type CheckoutStep } from "./step-rules.ts";
 
 /**
  * Sends a buyer who skipped ahead to the first incomplete step, with the reason shown there. It runs after

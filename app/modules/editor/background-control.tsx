@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { backgroundSwatches } from "./design";
+import { backgroundSwatches } from "#app/modules/design/design.ts";
 
 interface BackgroundControlProps {
   value: string;
@@ -23,7 +23,10 @@ export function BackgroundControl({ value, onChange }: BackgroundControlProps) {
               checked={value.toLowerCase() === swatch.value}
               onChange={() => onChange(swatch.value)}
             />
-            <span className="swatch__chip" style={{ background: swatch.value }} aria-hidden="true" />
+            {/* An SVG fill, not a style attribute: the page's policy allows no inline styles. */}
+            <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">
+              <circle cx="5" cy="5" r="5" fill={swatch.value} />
+            </svg>
             <span>{swatch.name}</span>
           </label>
         ))}

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialDesign, type Design, type TextLayer } from "./design";
-import { DesignEditor } from "./design-editor";
-import { designWith, emojiLayer, textLayer } from "./editor-test-data";
+import { initialDesign, type Design, type TextLayer } from "#app/modules/design/design.ts";
+import { DesignEditor } from "./design-editor.tsx";
+import { designWith, emojiLayer, textLayer } from "#tests/support/design-fixtures.ts";
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { DeckPreview } from "~/components/deck-preview";
-import { BackgroundControl } from "./background-control";
-import { deckOutline } from "./deck-geometry";
-import type { Design, Layer } from "./design";
+import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { BackgroundControl } from "./background-control.tsx";
+import { deckOutline } from "#app/modules/design/deck-geometry.ts";
+import type { Design, Layer } from "#app/modules/design/design.ts";
 import {
   canAddLayer,
   findLayer,
@@ -11,7 +11,7 @@ import {
   setBackground,
   updateEmojiLayer,
   updateTextLayer,
-} from "./design-model";
+} from "#app/modules/design/design-model.ts";
 import {
   addSticker,
   addText,
@@ -24,15 +24,15 @@ import {
   restore,
   runLayerAction,
   type EditorContext,
-} from "./editor-actions";
-import { EditorCanvas } from "./editor-canvas";
-import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks";
-import { historyKeyAction, layerKeyAction } from "./editor-keys";
-import { EditorToolbar, ShortcutHelp } from "./editor-toolbar";
-import { LayerList } from "./layer-list";
-import { LayerProperties } from "./layer-properties";
-import { useDesignHistory } from "./use-design-history";
-import { useLayerDrag } from "./use-layer-drag";
+} from "./editor-actions.ts";
+import { EditorCanvas } from "./editor-canvas.tsx";
+import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks.ts";
+import { historyKeyAction, layerKeyAction } from "./editor-keys.ts";
+import { EditorToolbar, ShortcutHelp } from "./editor-toolbar.tsx";
+import { LayerList } from "./layer-list.tsx";
+import { LayerProperties } from "./layer-properties.tsx";
+import { useDesignHistory } from "./use-design-history.ts";
+import { useLayerDrag } from "./use-layer-drag.ts";
 import "./editor.css";
 
 interface DesignEditorProps {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { deckOutline } from "./deck-geometry";
-import { findLayer } from "./design-model";
-import { angleOf, designAfterDrag, rotationAfterDrag, scaleAfterDrag, type LayerDrag } from "./drag-math";
-import { designWith, emojiLayer } from "./editor-test-data";
+import { deckOutline } from "#app/modules/design/deck-geometry.ts";
+import { findLayer } from "#app/modules/design/design-model.ts";
+import { angleOf, designAfterDrag, rotationAfterDrag, scaleAfterDrag, type LayerDrag } from "./drag-math.ts";
+import { designWith, emojiLayer } from "#tests/support/design-fixtures.ts";
 
 const deck = deckOutline(8);
 const centre = { x: 100, y: 100 };

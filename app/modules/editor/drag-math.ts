@@ -1,6 +1,6 @@
-import type { DeckOutline, Point } from "./deck-geometry";
-import type { Design, Layer } from "./design";
-import { moveLayerTo, resizeLayer, rotateLayer } from "./design-model";
+import type { DeckOutline, Point } from "#app/modules/design/deck-geometry.ts";
+import type { Design, Layer } from "#app/modules/design/design.ts";
+import { moveLayerTo, resizeLayer, rotateLayer } from "#app/modules/design/design-model.ts";
 
 /** Pointer arithmetic for the editor's handles, in deck millimetres. */
 

@@ -1,6 +1,6 @@
-import type { SelectedEmoji } from "~/modules/emoji";
-import type { DeckOutline } from "./deck-geometry";
-import { DESIGN_LIMITS, isEmojiName, isEmojiUnified, type Design } from "./design";
+import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
+import type { DeckOutline } from "#app/modules/design/deck-geometry.ts";
+import { DESIGN_LIMITS, isEmojiName, isEmojiUnified, type Design } from "#app/modules/design/design.ts";
 import {
   addLayer,
   duplicateLayer,
@@ -14,11 +14,11 @@ import {
   resizeLayer,
   rotateLayerBy,
   type ReorderMove,
-} from "./design-model";
-import type { DragKind } from "./drag-math";
-import type { LayerAction } from "./editor-keys";
-import { layerName, OUTSIDE_SAFE_ZONE, positionDescription } from "./layer-labels";
-import type { DesignHistory } from "./use-design-history";
+} from "#app/modules/design/design-model.ts";
+import type { DragKind } from "./drag-math.ts";
+import type { LayerAction } from "./editor-keys.ts";
+import { layerName, OUTSIDE_SAFE_ZONE, positionDescription } from "./layer-labels.ts";
+import type { DesignHistory } from "./use-design-history.ts";
 
 /**
  * What the editor does when the buyer acts: change the design (one step to undo), select, move focus where the

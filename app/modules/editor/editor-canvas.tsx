@@ -7,15 +7,14 @@ import {
   type PointerEvent,
   type PointerEventHandler,
   type RefObject,
-  type CSSProperties,
   type SVGProps,
 } from "react";
-import { boltHoles, outlineRect, SAFE_MARGIN_MM, type DeckOutline, type Point } from "./deck-geometry";
-import type { Design, Layer } from "./design";
-import { LayerArt, placementTransform } from "./design-art";
-import { layerCorners, layerSize, toDeck } from "./design-model";
-import type { DragKind } from "./drag-math";
-import { layerDescription } from "./layer-labels";
+import { boltHoles, outlineRect, SAFE_MARGIN_MM, type DeckOutline, type Point } from "#app/modules/design/deck-geometry.ts";
+import type { Design, Layer } from "#app/modules/design/design.ts";
+import { LayerArt, placementTransform } from "#app/modules/design/design-art.tsx";
+import { layerCorners, layerSize, toDeck } from "#app/modules/design/design-model.ts";
+import type { DragKind } from "./drag-math.ts";
+import { layerDescription } from "./layer-labels.ts";
 
 /** Room around the deck for the handles of a layer at its edge, in mm. */
 const MARGIN_MM = 24;
@@ -60,7 +59,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   return (
     <figure className="editor-canvas">
       <ZoomControl zoom={zoom} onZoom={setZoom} />
-      <div className="editor-canvas__viewport" style={{ "--editor-zoom": zoom } as CSSProperties}>
+      {/* A data attribute, not a style attribute: the page's policy allows no inline styles (editor.css maps each step). */}
+      <div className="editor-canvas__viewport" data-zoom={zoom}>
         <svg
           ref={svgRef}
           className="editor-canvas__svg"
@@ -250,6 +250,7 @@ function Handle({ kind, at, radius, hitRadius, onPointerDown }: HandleProps) {
   );
 }
 
+/** The zoom steps; editor.css gives each `data-zoom` its --editor-zoom. */
 const ZOOMS = [1, 1.5, 2, 3];
 
 /** Zooming in makes small layers easy to grab; the canvas then scrolls inside its frame. */

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
-import type { FocusRequest } from "./editor-actions";
-import type { CanvasLayerHandlers } from "./editor-canvas";
+import type { FocusRequest } from "./editor-actions.ts";
+import type { CanvasLayerHandlers } from "./editor-canvas.tsx";
 
 /** The live region's text; a repeated message gets a trailing no-break space so that it is spoken again. */
 export function useAnnouncer() {

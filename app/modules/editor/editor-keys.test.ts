@@ -6,7 +6,7 @@ import {
   layerKeyAction,
   NUDGE_MM,
   type KeyPress,
-} from "./editor-keys";
+} from "./editor-keys.ts";
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
   key,

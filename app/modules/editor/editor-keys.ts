@@ -1,5 +1,5 @@
-import type { Point } from "./deck-geometry";
-import type { ReorderMove } from "./design-model";
+import type { Point } from "#app/modules/design/deck-geometry.ts";
+import type { ReorderMove } from "#app/modules/design/design-model.ts";
 
 /** The editor's keyboard shortcuts as data, so that they are tested without a browser and listed in one place. */
 

@@ -1,6 +1,6 @@
-import type { SelectedEmoji } from "~/modules/emoji";
-import { BUTTON_SHORTCUTS, SHORTCUTS } from "./editor-keys";
-import { StickerButton } from "./sticker-button";
+import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
+import { BUTTON_SHORTCUTS, SHORTCUTS } from "./editor-keys.ts";
+import { StickerButton } from "./sticker-button.tsx";
 
 interface EditorToolbarProps {
   canAdd: boolean;

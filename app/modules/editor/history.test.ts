@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canRedo, canUndo, createHistory, HISTORY_CAP, record, redo, undo } from "./history";
+import { canRedo, canUndo, createHistory, HISTORY_CAP, record, redo, undo } from "./history.ts";
 
 describe("history", () => {
   it("starts with nothing to undo or redo", () => {

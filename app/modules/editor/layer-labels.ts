@@ -1,4 +1,4 @@
-import type { Layer } from "./design";
+import type { Layer } from "#app/modules/design/design.ts";
 
 /** How the editor names layers to the buyer and to screen readers. */
 

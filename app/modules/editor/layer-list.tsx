@@ -1,6 +1,6 @@
 import { memo } from "react";
-import type { Design } from "./design";
-import { layerName } from "./layer-labels";
+import type { Design } from "#app/modules/design/design.ts";
+import { layerName } from "./layer-labels.ts";
 
 interface LayerListProps {
   design: Design;

@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from "react";
-import { cleanLayerText, DESIGN_LIMITS, TEXT_ALIGNS, type Layer, type TextAlign, type TextLayer } from "./design";
-import type { EmojiPatch, ReorderMove, TextPatch } from "./design-model";
-import { BUTTON_SHORTCUTS } from "./editor-keys";
-import { BUNDLED_FONTS, fontById, isFontId } from "./fonts";
-import { layerName } from "./layer-labels";
+import { cleanLayerText, DESIGN_LIMITS, TEXT_ALIGNS, type Layer, type TextAlign, type TextLayer } from "#app/modules/design/design.ts";
+import type { EmojiPatch, ReorderMove, TextPatch } from "#app/modules/design/design-model.ts";
+import { BUTTON_SHORTCUTS } from "./editor-keys.ts";
+import { BUNDLED_FONTS, fontById, isFontId } from "#app/modules/design/fonts.ts";
+import { layerName } from "./layer-labels.ts";
 
 export interface LayerPropertiesProps {
   layer: Layer;

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useCloseOnOutsidePointer } from "~/components/use-close-on-outside-pointer";
-import type { SelectedEmoji } from "~/modules/emoji";
+import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
+import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
 
 // The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
-const loadPicker = () => import("~/modules/emoji/emoji-picker");
+const loadPicker = () => import("#app/modules/emoji/emoji-picker.tsx");
 // On the way to a click (pointerdown, focus), its data and first screen too, as the picker field's toggle does.
 const preloadPicker = () => {
   void loadPicker();
-  void import("~/modules/emoji/emoji-data").then(({ preloadEmojiPicker }) => preloadEmojiPicker());
+  void import("#app/modules/emoji/emoji-data.ts").then(({ preloadEmojiPicker }) => preloadEmojiPicker());
 };
 const EmojiPicker = lazy(() => loadPicker().then((module) => ({ default: module.EmojiPicker })));
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { Design } from "./design";
-import { canRedo, canUndo, createHistory, record, redo, undo, type History } from "./history";
+import type { Design } from "#app/modules/design/design.ts";
+import { canRedo, canUndo, createHistory, record, redo, undo, type History } from "./history.ts";
 
 export interface DesignHistory {
   /** What to draw: the gesture in progress, else the saved design. */

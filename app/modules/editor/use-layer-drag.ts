@@ -1,8 +1,8 @@
 import { useRef, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
-import type { DeckOutline, Point } from "./deck-geometry";
-import type { Design, Layer } from "./design";
-import { designAfterDrag, type DragKind, type LayerDrag } from "./drag-math";
-import type { DesignHistory } from "./use-design-history";
+import type { DeckOutline, Point } from "#app/modules/design/deck-geometry.ts";
+import type { Design, Layer } from "#app/modules/design/design.ts";
+import { designAfterDrag, type DragKind, type LayerDrag } from "./drag-math.ts";
+import type { DesignHistory } from "./use-design-history.ts";
 
 interface ActiveDrag extends LayerDrag {
   pointerId: number;

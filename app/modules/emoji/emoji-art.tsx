@@ -1,13 +1,16 @@
 import { useState } from "react";
-import { nativeOf, type ArtSource } from "./emoji-data";
+import { nativeOf, type ArtSource } from "./emoji-data.ts";
 
 export const EMOJI_ART_SIZE = 28;
+
+/** The sizes emoji-picker.css knows (a size class each: pages allow no inline styles). */
+export type EmojiArtSize = 20 | 22 | typeof EMOJI_ART_SIZE;
 
 interface EmojiArtProps {
   unified: string;
   /** The Twemoji SVG, or a cell of the first screen's sheet; null shows the native glyph (no art, or `native`). */
   art: ArtSource;
-  size?: number;
+  size?: EmojiArtSize;
   /** fetchpriority of an emoji's own SVG file: high in view, low ahead of the scroll. */
   priority?: "high" | "low";
 }
@@ -24,20 +27,21 @@ export function EmojiArt({ unified, art: requested, size = EMOJI_ART_SIZE, prior
   const art = requested?.fallbackUrl && requested.url === failedUrl ? { url: requested.fallbackUrl } : requested;
   if (!art) {
     return (
-      <span className="emoji-art emoji-art--glyph" aria-hidden="true" style={{ fontSize: size * 0.85 }}>
+      <span className={`emoji-art emoji-art--glyph emoji-art--size-${size}`} aria-hidden="true">
         {nativeOf(unified)}
       </span>
     );
   }
   const inSheet = art.cell !== undefined;
+  // A sheet's cell is picked by classes (emoji-picker.css), not a style attribute: pages allow no inline styles.
+  const sheetClasses = inSheet ? ` emoji-art--sheet emoji-art--size-${size} emoji-cell-${art.cell}` : "";
   return (
     <img
-      className={inSheet ? "emoji-art emoji-art--sheet" : "emoji-art"}
+      className={`emoji-art${sheetClasses}`}
       src={art.url}
       alt=""
       width={size}
       height={size}
-      style={inSheet ? { objectPosition: `0 ${-(art.cell ?? 0) * size}px` } : undefined}
       decoding="async"
       fetchPriority={inSheet ? undefined : priority}
       draggable={false}

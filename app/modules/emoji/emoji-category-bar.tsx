@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from "react";
-import { EmojiArt } from "./emoji-art";
-import { CATEGORY_ICONS, type ArtSource } from "./emoji-data";
-import type { CategoryKey } from "./emoji-types";
+import { EmojiArt } from "./emoji-art.tsx";
+import { CATEGORY_ICONS, type ArtSource } from "./emoji-data.ts";
+import type { CategoryKey } from "./emoji-types.ts";
 
 interface EmojiCategoryBarProps {
   categories: { key: CategoryKey; label: string }[];

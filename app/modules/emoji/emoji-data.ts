@@ -1,6 +1,6 @@
 import firstScreen from "./emoji-first-screen.json";
 import { sheetFileName, SHEETS_FOLDER, withTone } from "./emoji-format.mjs";
-import { searchEmoji } from "./emoji-search";
+import { searchEmoji } from "./emoji-search.ts";
 import {
   CATEGORY_KEYS,
   SKIN_TONES,
@@ -8,7 +8,7 @@ import {
   type EmojiData,
   type EmojiEntry,
   type ModifierTone,
-} from "./emoji-types";
+} from "./emoji-types.ts";
 
 /** The image base URL the picker uses unless told otherwise: the shop's own server, never a CDN. */
 export const DEFAULT_IMAGE_BASE_URL = "/emoji";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildGridModel, cellAt, moveInGrid, type GridSection } from "./emoji-grid-model";
-import type { EmojiEntry } from "./emoji-types";
+import { buildGridModel, cellAt, moveInGrid, type GridSection } from "./emoji-grid-model.ts";
+import type { EmojiEntry } from "./emoji-types.ts";
 
 function section(key: GridSection["key"], count: number): GridSection {
   const cells = Array.from({ length: count }, (_, n) => {

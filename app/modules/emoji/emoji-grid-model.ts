@@ -1,4 +1,4 @@
-import type { CategoryKey, EmojiEntry, SkinTone } from "./emoji-types";
+import type { CategoryKey, EmojiEntry, SkinTone } from "./emoji-types.ts";
 
 /** One emoji in the grid, in the form it is shown in. */
 export interface GridCell {

@@ -1,8 +1,8 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type VirtualItem } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent, type Ref } from "react";
-import { EmojiArt } from "./emoji-art";
-import type { ArtSource } from "./emoji-data";
-import { moveInGrid, type GridCell, type GridModel, type GridRow } from "./emoji-grid-model";
+import { EmojiArt } from "./emoji-art.tsx";
+import type { ArtSource } from "./emoji-data.ts";
+import { moveInGrid, type GridCell, type GridModel, type GridRow } from "./emoji-grid-model.ts";
 
 export const CELL_SIZE = 40;
 const HEADING_HEIGHT = 30;

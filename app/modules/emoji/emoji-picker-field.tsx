@@ -9,11 +9,11 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from "react";
-import { DEFAULT_IMAGE_BASE_URL, preloadEmojiPicker } from "./emoji-data";
-import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker";
-import type { InsertMode, SelectedEmoji } from "./emoji-types";
-import { insertEmoji, type TextSelection } from "./text-insertion";
-import { useCloseOnOutsidePointer } from "~/components/use-close-on-outside-pointer";
+import { DEFAULT_IMAGE_BASE_URL, preloadEmojiPicker } from "./emoji-data.ts";
+import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker.tsx";
+import type { InsertMode, SelectedEmoji } from "./emoji-types.ts";
+import { insertEmoji, type TextSelection } from "./text-insertion.ts";
+import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
 
 export interface EmojiPickerFieldProps extends Omit<EmojiPickerProps, "autoFocus" | "label"> {
   /** The field's visible label. */

@@ -2,15 +2,15 @@
 // How the picker opens: what it shows before data.json and before the recent list (IndexedDB) have arrived.
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEmojiDataForTests } from "./emoji-data";
+import { resetEmojiDataForTests } from "./emoji-data.ts";
 import firstScreen from "./emoji-first-screen.json";
-import { EmojiPicker } from "./emoji-picker";
-import { fakePickerScroller, trimmedData } from "./emoji-test-data";
-import type { RecentEmoji } from "./emoji-types";
+import { EmojiPicker } from "./emoji-picker.tsx";
+import { fakePickerScroller, trimmedData } from "#tests/support/emoji-fixtures.ts";
+import type { RecentEmoji } from "./emoji-types.ts";
 
 // The recent list arrives when a test says so.
 const recent = vi.hoisted(() => ({ resolve: (_list: RecentEmoji[] | null) => {}, calls: 0 }));
-vi.mock("./recent-emoji", () => ({
+vi.mock("./recent-emoji.ts", () => ({
   knownRecentEmoji: () => undefined,
   loadRecentEmoji: () => {
     recent.calls++;

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetEmojiDataForTests } from "./emoji-data";
+import { resetEmojiDataForTests } from "./emoji-data.ts";
 import firstScreen from "./emoji-first-screen.json";
-import { EmojiPicker } from "./emoji-picker";
-import { EmojiPickerField } from "./emoji-picker-field";
-import { fakePickerScroller, trimmedData } from "./emoji-test-data";
+import { EmojiPicker } from "./emoji-picker.tsx";
+import { EmojiPickerField } from "./emoji-picker-field.tsx";
+import { fakePickerScroller, trimmedData } from "#tests/support/emoji-fixtures.ts";
 
 const data = trimmedData();
 
@@ -84,7 +84,7 @@ describe("EmojiPicker", { timeout: 15_000 }, () => {
     // it is rendered.
     const image = screen.getByRole("button", { name: "waving hand" }).querySelector("img");
     expect(image?.getAttribute("src")).toMatch(/^\/emoji\/sheets\/1f44b-1f3fb_[0-9a-f_-]+\.svg$/);
-    expect(image?.style.objectPosition).toBe("0 0px");
+    expect(image?.getAttribute("class")).toBe("emoji-art emoji-art--sheet emoji-art--size-28 emoji-cell-0");
     expect(image?.getAttribute("width")).toBe("28");
     expect(image?.hasAttribute("loading")).toBe(false);
   });
@@ -94,10 +94,12 @@ describe("EmojiPicker", { timeout: 15_000 }, () => {
     const sheet = `/emoji/${firstScreen.sheet}`;
     const grinning = screen.getByRole("button", { name: "grinning face" }).querySelector("img");
     expect(grinning?.getAttribute("src")).toBe(sheet);
-    expect(grinning?.getAttribute("style")).toContain(`object-position: 0 -${firstScreen.sheetCodes.indexOf("1f600") * 28}px`);
+    expect(grinning?.classList).toContain(`emoji-cell-${firstScreen.sheetCodes.indexOf("1f600")}`);
+    expect(grinning?.classList).toContain("emoji-art--size-28");
     const icon = screen.getByRole("button", { name: "Food & Drink" }).querySelector("img");
     expect(icon?.getAttribute("src")).toBe(sheet);
-    expect(icon?.getAttribute("style")).toContain(`object-position: 0 -${firstScreen.sheetCodes.indexOf("1f354") * 22}px`);
+    expect(icon?.classList).toContain(`emoji-cell-${firstScreen.sheetCodes.indexOf("1f354")}`);
+    expect(icon?.classList).toContain("emoji-art--size-22");
   });
 
   it("keeps one emoji in the Tab order and moves it with the arrow keys", async () => {

@@ -9,12 +9,12 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf, pagedArt, type ArtSource } from "./emoji-data";
-import { EmojiCategoryBar } from "./emoji-category-bar";
-import { EmojiGrid, type EmojiGridHandle } from "./emoji-grid";
-import { buildGridModel, sectionPlaceOf, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model";
-import { searchEmoji } from "./emoji-search";
-import { EmojiSkinTones } from "./emoji-skin-tones";
+import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf, pagedArt, type ArtSource } from "./emoji-data.ts";
+import { EmojiCategoryBar } from "./emoji-category-bar.tsx";
+import { EmojiGrid, type EmojiGridHandle } from "./emoji-grid.tsx";
+import { buildGridModel, sectionPlaceOf, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model.ts";
+import { searchEmoji } from "./emoji-search.ts";
+import { EmojiSkinTones } from "./emoji-skin-tones.tsx";
 import {
   DEFAULT_CATEGORY_NAMES,
   THEMES,
@@ -24,9 +24,9 @@ import {
   type RecentEmoji,
   type SelectedEmoji,
   type SkinTone,
-} from "./emoji-types";
-import { resolveTone } from "./skin-tone";
-import { useEmojiResources, useRememberEmoji, useSkinTone, type EmojiDataState, type RecentState } from "./use-emoji-resources";
+} from "./emoji-types.ts";
+import { resolveTone } from "./skin-tone.ts";
+import { useEmojiResources, useRememberEmoji, useSkinTone, type EmojiDataState, type RecentState } from "./use-emoji-resources.ts";
 import "./emoji-picker.css";
 
 /** The picker's fixed texts (spec §2, §8); each can be replaced, e.g. for another language. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { nativeOf } from "./emoji-data";
+import { nativeOf } from "./emoji-data.ts";
 import { normaliseTerm } from "./emoji-format.mjs";
-import { searchEmoji } from "./emoji-search";
-import { realEmojiData } from "./emoji-test-data";
-import type { EmojiEntry } from "./emoji-types";
+import { searchEmoji } from "./emoji-search.ts";
+import { realEmojiData } from "#tests/support/emoji-fixtures.ts";
+import type { EmojiEntry } from "./emoji-types.ts";
 
 const data = realEmojiData();
 const all = data.categories.flatMap(({ emojis }) => emojis);

@@ -1,5 +1,5 @@
 import { normaliseTerm } from "./emoji-format.mjs";
-import type { EmojiEntry } from "./emoji-types";
+import type { EmojiEntry } from "./emoji-types.ts";
 
 // Lower is better: the whole term, then a word that starts with the query, then anywhere inside a term.
 // Keyword matches rank after all of these (see rankEntry).

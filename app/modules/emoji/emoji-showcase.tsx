@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { EmojiArt } from "./emoji-art";
-import { EmojiPicker } from "./emoji-picker";
-import { EmojiPickerField } from "./emoji-picker-field";
-import type { SelectedEmoji } from "./emoji-types";
+import { EmojiArt } from "./emoji-art.tsx";
+import { EmojiPicker } from "./emoji-picker.tsx";
+import { EmojiPickerField } from "./emoji-picker-field.tsx";
+import type { SelectedEmoji } from "./emoji-types.ts";
 
 /** The picker for the /Example page: standalone, and attached to a textarea. */
 export function EmojiShowcase() {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { SKIN_TONES, type SkinTone } from "./emoji-types";
-import { SKIN_TONE_LABELS } from "./skin-tone";
+import { SKIN_TONES, type SkinTone } from "./emoji-types.ts";
+import { SKIN_TONE_LABELS } from "./skin-tone.ts";
 
 interface EmojiSkinTonesProps {
   legend: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SHEETS_PATH } from "../../../server/emoji-sheet.mjs";
+import { SHEETS_PATH } from "./emoji-sheet-format.mjs";
 import { parseSheetFileName } from "./emoji-format.mjs";
 import firstScreen from "./emoji-first-screen.json";
-import { FIRST_SHEET_SIZE, pagedArt, SHEET_PAGE_SIZE, sheetPageOf, type CellPlace } from "./emoji-data";
+import { FIRST_SHEET_SIZE, pagedArt, SHEET_PAGE_SIZE, sheetPageOf, type CellPlace } from "./emoji-data.ts";
 
 const BASE = "/emoji";
 /** 90 codes that are not on the first screen's sheet, one of them without art. */

@@ -1,7 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RecentEmoji } from "./emoji-types";
-import { addRecent, loadRecentEmoji, MAX_RECENT, rememberEmoji, resetRecentStoreForTests, sanitiseRecent } from "./recent-emoji";
+import type { RecentEmoji } from "./emoji-types.ts";
+import { addRecent, loadRecentEmoji, MAX_RECENT, rememberEmoji, resetRecentStoreForTests, sanitiseRecent } from "./recent-emoji.ts";
 
 const wave: RecentEmoji = { unified: "1f44b", tone: "1f3fb" };
 const heart: RecentEmoji = { unified: "2764-fe0f", tone: "neutral" };
@@ -100,8 +100,8 @@ describe("without IndexedDB", () => {
     const open = vi.fn();
     vi.stubGlobal("indexedDB", { open });
     vi.resetModules();
-    await import("./recent-emoji");
-    await import("./emoji-picker");
+    await import("./recent-emoji.ts");
+    await import("./emoji-picker.tsx");
     expect(open).not.toHaveBeenCalled();
   });
 });

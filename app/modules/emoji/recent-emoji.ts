@@ -1,6 +1,6 @@
 import { createStore, get, update, type UseStore } from "idb-keyval";
-import type { RecentEmoji } from "./emoji-types";
-import { isSkinTone } from "./skin-tone";
+import type { RecentEmoji } from "./emoji-types.ts";
+import { isSkinTone } from "./skin-tone.ts";
 
 /** At most this many recently used emoji are kept (spec §9). */
 export const MAX_RECENT = 24;

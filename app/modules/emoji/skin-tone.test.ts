@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { realEmojiData } from "./emoji-test-data";
-import { SKIN_TONES } from "./emoji-types";
-import { readStoredTone, resolveTone, storeTone } from "./skin-tone";
+import { realEmojiData } from "#tests/support/emoji-fixtures.ts";
+import { SKIN_TONES } from "./emoji-types.ts";
+import { readStoredTone, resolveTone, storeTone } from "./skin-tone.ts";
 
 const data = realEmojiData();
 const wave = data.byUnified.get("1f44b")!;

@@ -1,4 +1,4 @@
-import { SKIN_TONES, type EmojiEntry, type SkinTone } from "./emoji-types";
+import { SKIN_TONES, type EmojiEntry, type SkinTone } from "./emoji-types.ts";
 
 /** Names for the tone chooser, after Unicode's Fitzpatrick modifier names. */
 export const SKIN_TONE_LABELS: Record<SkinTone, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insertEmoji } from "./text-insertion";
+import { insertEmoji } from "./text-insertion.ts";
 
 describe("insertEmoji", () => {
   it("inserts at the caret", () => {

@@ -1,4 +1,4 @@
-import type { InsertMode } from "./emoji-types";
+import type { InsertMode } from "./emoji-types.ts";
 
 /** A selection in the field, in UTF-16 code units like selectionStart/selectionEnd. */
 export interface TextSelection {

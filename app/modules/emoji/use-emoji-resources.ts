@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { loadedEmojiData, loadEmojiData, preloadEmojiPicker } from "./emoji-data";
-import type { EmojiData, RecentEmoji, SkinTone } from "./emoji-types";
-import { knownRecentEmoji, loadRecentEmoji, rememberEmoji } from "./recent-emoji";
-import { readStoredTone, storeTone } from "./skin-tone";
+import { loadedEmojiData, loadEmojiData, preloadEmojiPicker } from "./emoji-data.ts";
+import type { EmojiData, RecentEmoji, SkinTone } from "./emoji-types.ts";
+import { knownRecentEmoji, loadRecentEmoji, rememberEmoji } from "./recent-emoji.ts";
+import { readStoredTone, storeTone } from "./skin-tone.ts";
 
 export type EmojiDataState =
   | { status: "loading"; data?: undefined }

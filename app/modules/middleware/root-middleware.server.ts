@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { databaseContext, requestIdContext, sessionContext } from "~/request-context.server";
-import { readSession, SESSION_COOKIE_NAME } from "~/modules/session/session.server";
+import { getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { readSession, SESSION_COOKIE_NAME } from "#app/modules/session/session.server.ts";
 
 /** Gives every request an id (X-Request-Id, and the reference shown on error pages). */
 export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
@@ -19,7 +19,7 @@ export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ contex
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.headers.get("Cookie")?.includes(`${SESSION_COOKIE_NAME}=`)) {
     try {
-      const { db } = await context.get(databaseContext)();
+      const { db } = await getServices(context).database();
       context.set(sessionContext, await readSession(db, request));
     } catch (error) {
       console.error(`[${context.get(requestIdContext)}] session lookup failed:`, (error as Error).message);

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
-import { sessionContext } from "~/request-context.server";
-import { isSignedIn } from "~/modules/session/session.server";
+import { sessionContext } from "#app/request-context.server.ts";
+import { isSignedIn } from "#app/modules/session/session.server.ts";
 
 /** Guest-only pages: a signed-in visitor is sent to the start page. */
 const guest: MiddlewareFunction<Response> = async ({ context }, next) => {

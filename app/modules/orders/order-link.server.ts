@@ -1,20 +1,31 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { sessionSecret } from "~/modules/session/session-secret.server";
+import { sessionSecret } from "#app/modules/session/session-secret.server.ts";
 
 /**
- * A guest sees their order only through an unguessable link: /orders/{id}?token={HMAC(secret, id)}.
- * Nothing is stored, so a replayed submission can hand out the same link again.
+ * A guest reaches their order only through unguessable capabilities, HMAC(secret, purpose + order id): nothing
+ * is stored, and a replayed submission can hand out the same link again. Two purposes, two capabilities:
+ * - `order-link`: the order page, /orders/{id}?token=…
+ * - `order-print`: the print files, /orders/{id}/print/{svg|png}?print=…, so that a print file's URL, passed on
+ *   to a print shop or kept in a log, opens nothing else.
+ * Neither can move an order into an account: that takes a link sent to the order's e-mail (order-claims).
  */
-export function orderAccessToken(orderId: string): string {
-  return createHmac("sha256", sessionSecret()).update(`order-link:${orderId}`).digest("base64url");
+type Purpose = "order-link" | "order-print";
+
+function capability(purpose: Purpose, orderId: string): string {
+  return createHmac("sha256", sessionSecret()).update(`${purpose}:${orderId}`).digest("base64url");
 }
 
-export function isValidOrderAccessToken(orderId: string, token: string | null): boolean {
+function isCapability(purpose: Purpose, orderId: string, token: string | null): boolean {
   if (!token || token.length > 100) return false;
-  const expected = Buffer.from(orderAccessToken(orderId));
+  const expected = Buffer.from(capability(purpose, orderId));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+export const orderAccessToken = (orderId: string) => capability("order-link", orderId);
+export const isValidOrderAccessToken = (orderId: string, token: string | null) => isCapability("order-link", orderId, token);
+export const printAccessToken = (orderId: string) => capability("order-print", orderId);
+export const isValidPrintAccessToken = (orderId: string, token: string | null) => isCapability("order-print", orderId, token);
 
 export function orderPath(orderId: string, { guest }: { guest: boolean }): string {
   return guest ? `/orders/${orderId}?token=${orderAccessToken(orderId)}` : `/orders/${orderId}`;

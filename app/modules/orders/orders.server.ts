@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { orders, type OrderRow } from "~/db/schema";
-import { isValidOrderAccessToken } from "./order-link.server";
+import type { Db } from "#app/db/client.server.ts";
+import { orders, type OrderRow } from "#app/db/schema.ts";
+import { isValidOrderAccessToken, isValidPrintAccessToken } from "./order-link.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -14,12 +14,15 @@ export async function findViewableOrder(
   db: Db,
   orderId: string,
   viewer: { userId: string | null; token: string | null },
+  /** The order page takes the order link's token; the print files take only their own. */
+  part: "page" | "print" = "page",
 ): Promise<OrderRow | null> {
   if (!UUID.test(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const owner = order.userId !== null && order.userId === viewer.userId;
-  const guestWithLink = order.userId === null && isValidOrderAccessToken(order.id, viewer.token);
+  const isValidToken = part === "page" ? isValidOrderAccessToken : isValidPrintAccessToken;
+  const guestWithLink = order.userId === null && isValidToken(order.id, viewer.token);
   return owner || guestWithLink ? order : null;
 }
 
@@ -38,16 +41,6 @@ export async function ordersOfUser(db: Db, userId: string) {
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(100);
-}
-
-/** Gives a guest order to the account its buyer just created (only while it has no owner). */
-export async function claimGuestOrder(db: Db, orderId: string, userId: string): Promise<boolean> {
-  const claimed = await db
-    .update(orders)
-    .set({ userId })
-    .where(and(eq(orders.id, orderId), isNull(orders.userId)))
-    .returning({ id: orders.id });
-  return claimed.length > 0;
 }
 
 /** The fields a buyer sees of their order (no processor reference, no key, no internal ids). */

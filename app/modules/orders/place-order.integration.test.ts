@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import { orderPrintFiles, orders } from "~/db/schema";
-import { initialDesign } from "~/modules/editor/design";
-import type { OrderSubmission } from "~/modules/order/order-schema";
-import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "~/modules/payment/payment-provider.server";
-import { validAddress } from "~/test/fixtures";
-import { databaseKind, openTestDatabase } from "~/test/test-database";
-import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server";
-import { findViewableOrder } from "./orders.server";
-import { PaymentUnavailableError, placeOrder } from "./place-order.server";
-import { printPngForOrder, storedPrintSvg } from "./print-files.server";
+import type { Database } from "#app/db/client.server.ts";
+import { mailOutbox, orderPrintFiles, orders } from "#app/db/schema.ts";
+import { initialDesign } from "#app/modules/design/design.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { validAddress } from "#tests/support/fixtures.ts";
+import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server.ts";
+import { findViewableOrder } from "./orders.server.ts";
+import { PaymentUnavailableError, placeOrder } from "./place-order.server.ts";
+import { printPngForOrder, storedPrintSvg } from "./print-files.server.ts";
+
+/** The origin the buyer reached the shop at: the confirmation mail links the order there. */
+const siteUrl = "http://shop.test";
 
 let database: Database;
 
@@ -46,7 +49,7 @@ async function countOrders(checkoutId: string) {
 describe(`placing orders on ${databaseKind}`, () => {
   it("charges the server's price and stores a complete, paid order", async () => {
     const provider = createTestPaymentProvider();
-    const result = await placeOrder({ db: database.db, provider, submission: submission(), userId: null });
+    const result = await placeOrder({ db: database.db, provider, submission: submission(), userId: null, siteUrl });
     expect(result.status).toBe("placed");
     if (result.status !== "placed") return;
     expect(result.order).toMatchObject({
@@ -73,7 +76,7 @@ describe(`placing orders on ${databaseKind}`, () => {
     const provider = createTestPaymentProvider();
     const order = submission();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => placeOrder({ db: database.db, provider, submission: order, userId: null })),
+      Array.from({ length: 20 }, () => placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })),
     );
     const placed = results.filter((result) => result.status === "placed");
     expect(placed).toHaveLength(20);
@@ -86,8 +89,8 @@ describe(`placing orders on ${databaseKind}`, () => {
   it("replays a finished order on a retry, however much later", async () => {
     const provider = createTestPaymentProvider();
     const order = submission();
-    const first = await placeOrder({ db: database.db, provider, submission: order, userId: null });
-    const retry = await placeOrder({ db: database.db, provider, submission: order, userId: null });
+    const first = await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl });
+    const retry = await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl });
     expect(retry).toMatchObject({ status: "placed", replayed: true });
     expect(first.status === "placed" && retry.status === "placed" && retry.order.id === first.order.id).toBe(true);
   });
@@ -98,7 +101,7 @@ describe(`placing orders on ${databaseKind}`, () => {
   ])("a declined card (%s) creates no order, and another card then goes through", async (cardNumber, message) => {
     const provider = createTestPaymentProvider();
     const order = submission({ cardNumber });
-    expect(await placeOrder({ db: database.db, provider, submission: order, userId: null })).toEqual({
+    expect(await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })).toEqual({
       status: "declined",
       message,
     });
@@ -110,6 +113,7 @@ describe(`placing orders on ${databaseKind}`, () => {
       provider,
       submission: { ...order, cardNumber: TEST_CARDS.success },
       userId: null,
+      siteUrl,
     });
     expect(retried.status).toBe("placed");
     expect([...provider.charges.keys()]).toEqual([`${order.checkoutId}:1`, `${order.checkoutId}:2`]);
@@ -123,7 +127,7 @@ describe(`placing orders on ${databaseKind}`, () => {
       refund: () => Promise.resolve(),
     };
     const order = submission();
-    await expect(placeOrder({ db: database.db, provider, submission: order, userId: null })).rejects.toBeInstanceOf(
+    await expect(placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })).rejects.toBeInstanceOf(
       PaymentUnavailableError,
     );
     expect(await countOrders(order.checkoutId)).toBe(0);
@@ -139,7 +143,7 @@ describe(`placing orders on ${databaseKind}`, () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    await expect(placeOrder({ db: failingDb, provider, submission: order, userId: null })).rejects.toThrow(
+    await expect(placeOrder({ db: failingDb, provider, submission: order, userId: null, siteUrl })).rejects.toThrow(
       "connection terminated",
     );
     expect(provider.refunds.size).toBe(1);
@@ -149,7 +153,7 @@ describe(`placing orders on ${databaseKind}`, () => {
   it("never writes the full card number or the security code to the database", async () => {
     const provider = createTestPaymentProvider();
     const order = submission({ cardNumber: "4000 0566 5566 5556", cardCvv: "987" });
-    const result = await placeOrder({ db: database.db, provider, submission: order, userId: null });
+    const result = await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl });
     expect(result.status).toBe("placed");
     const everything = JSON.stringify(await database.db.select().from(orders));
     expect(everything).not.toContain("4000056655665556");
@@ -158,10 +162,58 @@ describe(`placing orders on ${databaseKind}`, () => {
   });
 });
 
+describe(`the confirmation mail on ${databaseKind}`, () => {
+  async function mailsOf(orderId: string) {
+    return database.db.select().from(mailOutbox).where(eq(mailOutbox.eventKey, `order-placed:${orderId}`));
+  }
+
+  it("is written with the order: one, to the buyer, with the order, its price and a link that opens it", async () => {
+    const order = submission({ contact: "zoe@example.com", name: "Zoë <b>Ü</b>", cardNumber: TEST_CARDS.success });
+    const result = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: order, userId: null, siteUrl });
+    if (result.status !== "placed") throw new Error("not placed");
+    const [mail, ...others] = await mailsOf(result.order.id);
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({ recipient: "zoe@example.com", status: "pending", subject: `Your Deck Studio order ${result.order.number}` });
+    const link = `${siteUrl}/orders/${result.order.id}?token=${orderAccessToken(result.order.id)}`;
+    for (const body of [mail!.textBody, mail!.htmlBody]) {
+      expect(body).toContain(result.order.number);
+      expect(body).toContain("€75.90");
+      expect(body).toContain("Visa ending in 4242");
+      expect(body).not.toContain("4242 4242");
+      expect(body).not.toContain("424242");
+    }
+    expect(mail!.textBody).toContain(`Your order: ${link}`);
+    expect(mail!.htmlBody).toContain(`href="${link}"`);
+    // The buyer's words are text in the HTML, never markup.
+    expect(mail!.htmlBody).toContain("Zoë &#60;b&#62;Ü&#60;/b&#62;");
+    expect(mail!.htmlBody).not.toContain("<b>Ü</b>");
+  });
+
+  it("is not written again when the order is replayed, nor for a declined card", async () => {
+    const provider = createTestPaymentProvider();
+    const order = submission();
+    const first = await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl });
+    await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl });
+    if (first.status !== "placed") throw new Error("not placed");
+    expect(await mailsOf(first.order.id)).toHaveLength(1);
+
+    const before = (await database.db.select().from(mailOutbox)).length;
+    await placeOrder({ db: database.db, provider, submission: submission({ cardNumber: TEST_CARDS.declined }), userId: null, siteUrl });
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(before);
+  });
+
+  it("links an account's order without a token (its owner signs in)", async () => {
+    const result = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: "user-m", siteUrl });
+    if (result.status !== "placed") throw new Error("not placed");
+    const [mail] = await mailsOf(result.order.id);
+    expect(mail!.textBody).toContain(`Your order: ${siteUrl}/orders/${result.order.id}\n`);
+  });
+});
+
 describe(`who may see an order on ${databaseKind}`, () => {
   it("a guest with the link's token; nobody without it; the owner only for account orders", async () => {
-    const guest = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: null });
-    const owned = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: "user-a" });
+    const guest = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: null, siteUrl });
+    const owned = await placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: submission(), userId: "user-a", siteUrl });
     if (guest.status !== "placed" || owned.status !== "placed") throw new Error("orders not placed");
     const token = orderAccessToken(guest.order.id);
 
@@ -191,6 +243,7 @@ describe(`print files on ${databaseKind}`, () => {
       provider: createTestPaymentProvider(),
       submission: submission({ size: 8 }),
       userId: null,
+      siteUrl,
     });
     if (result.status !== "placed") throw new Error("not placed");
     const svg = await storedPrintSvg(database.db, result.order.id);

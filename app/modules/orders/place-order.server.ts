@@ -1,14 +1,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { checkoutAttempts, orderPrintFiles, orders, type OrderRow } from "~/db/schema";
-import { detectCardBrand, cardDigits } from "~/modules/card/card-brand";
-import { catalog } from "~/modules/catalog/catalog";
-import { priceOrder } from "~/modules/catalog/pricing";
-import type { OrderSubmission } from "~/modules/order/order-schema";
-import type { PaymentProvider } from "~/modules/payment/payment-provider.server";
-import { expiryYear } from "~/modules/payment/payment-provider.server";
-import { printSvgForOrder } from "./print-files.server";
+import type { Db } from "#app/db/client.server.ts";
+import { checkoutAttempts, orderPrintFiles, orders, type OrderRow } from "#app/db/schema.ts";
+import { detectCardBrand, cardDigits } from "#app/modules/card/card-brand.ts";
+import { fullExpiryYear } from "#app/modules/card/card-validation.ts";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { orderPath } from "./order-link.server.ts";
+import { orderConfirmationMail } from "./order-mails.server.ts";
+import { printSvgForOrder } from "./print-files.server.ts";
 
 export type PlaceOrderResult =
   | { status: "placed"; order: OrderRow; replayed: boolean }
@@ -27,6 +30,8 @@ interface PlaceOrderOptions {
   provider: PaymentProvider;
   submission: OrderSubmission;
   userId: string | null;
+  /** The shop's origin as the buyer reached it, for the order link in the confirmation mail. */
+  siteUrl: string;
 }
 
 /**
@@ -90,7 +95,7 @@ async function releaseAttempt(db: Db, key: string, status: "declined" | "failed"
 }
 
 async function chargeAndStore(
-  { db, provider, submission, userId }: PlaceOrderOptions,
+  { db, provider, submission, userId, siteUrl }: PlaceOrderOptions,
   attempt: number,
 ): Promise<PlaceOrderResult> {
   const key = submission.checkoutId;
@@ -99,7 +104,8 @@ async function chargeAndStore(
   const orderId = randomUUID();
   const number = orderNumber();
   const expMonth = Number(submission.cardMonth);
-  const expYear = expiryYear(submission.cardYear);
+  // The submission passed the card rules, so the year is one of their spellings.
+  const expYear = fullExpiryYear(submission.cardYear) ?? 0;
   let printSvg: string;
   try {
     // Before the charge: a design that cannot be drawn must not cost the buyer a charge and a refund.
@@ -169,6 +175,8 @@ async function chargeAndStore(
         })
         .returning();
       await tx.insert(orderPrintFiles).values({ orderId, svg: printSvg });
+      const orderUrl = new URL(orderPath(orderId, { guest: userId === null }), siteUrl).href;
+      await enqueueMail(tx, orderConfirmationMail(row!, orderUrl));
       await tx
         .update(checkoutAttempts)
         .set({ status: "succeeded", orderId, updatedAt: sql`now()` })

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { orderPrintFiles, type OrderRow } from "~/db/schema";
-import type { Design } from "~/modules/editor/design";
-import { renderPrintPng, renderPrintSvg } from "~/modules/editor/print-file.server";
+import type { Db } from "#app/db/client.server.ts";
+import { orderPrintFiles, type OrderRow } from "#app/db/schema.ts";
+import type { Design } from "#app/modules/design/design.ts";
+import { renderPrintPng, renderPrintSvg } from "#app/modules/design/print-file.server.ts";
 
 /** The order's vector print file, made when the order is placed. */
 export function printSvgForOrder(order: Pick<OrderRow, "design" | "size">): string {

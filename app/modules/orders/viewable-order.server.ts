@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { OrderRow } from "~/db/schema";
-import { getDb, sessionContext } from "~/request-context.server";
-import { findViewableOrder } from "./orders.server";
+import type { OrderRow } from "#app/db/schema.ts";
+import { getDb, sessionContext } from "#app/request-context.server.ts";
+import { findViewableOrder } from "./orders.server.ts";
 
 /** A page not found, as the 404 page words it: the answer for any order this visitor may not see. */
 export function orderNotFound(request: Request): never {
@@ -21,5 +21,16 @@ export async function requireViewableOrder(
     userId: context.get(sessionContext)?.userId ?? null,
     token: new URL(request.url).searchParams.get("token"),
   });
+  return order ?? orderNotFound(request);
+}
+
+/** The order whose print files a request may have: the owner's, or a guest order with the print token (`?print=`). */
+export async function requirePrintableOrder(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  orderId: string,
+): Promise<OrderRow> {
+  const viewer = { userId: context.get(sessionContext)?.userId ?? null, token: new URL(request.url).searchParams.get("print") };
+  const order = await findViewableOrder(await getDb(context), orderId, viewer, "print");
   return order ?? orderNotFound(request);
 }

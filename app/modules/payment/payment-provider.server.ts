@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { cardDigits } from "~/modules/card/card-brand";
-import { fullExpiryYear, passesLuhn } from "~/modules/card/card-validation";
+import { cardDigits } from "#app/modules/card/card-brand.ts";
+import { passesLuhn } from "#app/modules/card/card-validation.ts";
 
 /**
  * What the shop needs from a card processor. The full number and security code pass through `charge` and
@@ -88,16 +88,8 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
   };
 }
 
-let provider: PaymentProvider | undefined;
-
-/** The configured provider (PAYMENT_PROVIDER; only `test` exists). */
-export function getPaymentProvider(name: string): PaymentProvider {
+/** The provider named by PAYMENT_PROVIDER (only `test` exists). */
+export function createPaymentProvider(name: string): PaymentProvider {
   if (name !== "test") throw new Error(`Unknown payment provider "${name}"`);
-  provider ??= createTestPaymentProvider();
-  return provider;
-}
-
-/** "29" or "2029" → 2029, for the processor. */
-export function expiryYear(cardYear: string): number {
-  return fullExpiryYear(cardYear) ?? 0;
+  return createTestPaymentProvider();
 }

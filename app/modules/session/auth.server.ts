@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { findAccount, type Account } from "~/modules/accounts/accounts.server";
-import { getDb, sessionContext } from "~/request-context.server";
-import { createSession, destroySession } from "./session.server";
+import { findAccount, type Account } from "#app/modules/accounts/accounts.server.ts";
+import { getDb, sessionContext } from "#app/request-context.server.ts";
+import { createSession, destroySession } from "./session.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { getConfig, type Config } from "~/config.server";
+import { getConfig, type Config } from "#app/config.server.ts";
 
 /**
  * The secret that signs session cookies. SESSION_SECRET wins. Without it, a single embedded-database server

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import { getConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
-import { sessions } from "~/db/schema";
-import { sessionSecret } from "./session-secret.server";
+import { getConfig } from "#app/config.server.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { sessions } from "#app/db/schema.ts";
+import { sessionSecret } from "./session-secret.server.ts";
 
 export interface Session {
   id: string;

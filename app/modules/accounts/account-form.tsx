@@ -1,0 +1,66 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
+import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";
+
+interface AccountFormProps {
+  /** The form's id; also the prefix of its fields' ids. */
+  id: string;
+  /** Signing in checks a password; a new account sets one (autocomplete tokens and the 8-character rule). */
+  kind: "sign-in" | "new-account";
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitLabel: string;
+  /** Sent as `intent` when the page's action handles several forms. */
+  intent?: string;
+  action?: string;
+  defaultEmail?: string;
+  /** The address is given (a guest order's): shown, sent, not to be changed. */
+  fixedEmail?: string;
+  primary?: boolean;
+  onValid?: (value: { email: string }) => void;
+}
+
+/** E-mail and password, as used to sign in, to create an account, and to keep a guest order in a new account. */
+export function AccountForm(props: AccountFormProps) {
+  const { id, kind, lastResult, submitLabel, intent, action, defaultEmail, fixedEmail, primary = false, onValid } = props;
+  const { form, fields, formProps, showSummary } = useValidatedForm({
+    id,
+    schema: kind === "sign-in" ? signInSchema : signUpSchema,
+    lastResult,
+    onValid: (value) => onValid?.(value),
+  });
+  const items = fieldErrorItems([
+    [fields.email, "E-mail"],
+    [fields.password, "Password"],
+  ]);
+  return (
+    <Form method="post" action={action} {...formProps} className="stack">
+      {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <TextField
+        id={fields.email.id}
+        name={fields.email.name}
+        label="E-mail"
+        type="email"
+        autoComplete={kind === "sign-in" ? "username" : "email"}
+        spellCheck={false}
+        errors={fields.email.errors}
+        defaultValue={fixedEmail ?? fields.email.initialValue ?? defaultEmail}
+        readOnly={fixedEmail !== undefined}
+      />
+      <TextField
+        id={fields.password.id}
+        name={fields.password.name}
+        label="Password"
+        type="password"
+        autoComplete={kind === "sign-in" ? "current-password" : "new-password"}
+        hint={kind === "new-account" ? "At least 8 characters." : undefined}
+        errors={fields.password.errors}
+      />
+      <button type="submit" className={primary ? "button button--primary" : "button"}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { isCountryCode, isDeckSize, type CountryCode } from "#app/modules/catalog/catalog.ts";
+import { initialDesign, isDesign, type Design } from "#app/modules/design/design.ts";
+
+/**
+ * The order as spec §3 lists it (grip, size and the six strings), plus the shipping country and the design.
+ * This module stays free of zod so that the start page, which only reads the order, ships no schema library.
+ */
+export interface OrderState {
+  grip: boolean;
+  size: number;
+  contact: string;
+  name: string;
+  address: string;
+  addressextend: string;
+  postalcode: string;
+  city: string;
+  country: CountryCode | "";
+  design: Design;
+  /**
+   * This checkout's idempotency key: created on the Payment page, sent with the order, so that a double
+   * click, a retry or a duplicated tab (which copies session storage) places one order.
+   */
+  checkoutId: string;
+}
+
+/** A checkout id as the browser makes it (the key of one purchase): the order schema checks the same. */
+export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const initialOrderState: OrderState = {
+  grip: false,
+  size: 0,
+  contact: "",
+  name: "",
+  address: "",
+  addressextend: "",
+  postalcode: "",
+  city: "",
+  country: "",
+  design: initialDesign,
+  checkoutId: "",
+};
+
+const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city"] as const;
+const MAX_DRAFT_STRING = 254;
+
+/**
+ * Restores a saved draft leniently: each field that is missing or of the wrong shape falls back to its initial
+ * value, so a tampered or outdated draft never breaks the page. The forms validate properly before use.
+ */
+export function restoreOrderDraft(saved: unknown): OrderState {
+  if (typeof saved !== "object" || saved === null) return initialOrderState;
+  const draft = saved as Record<string, unknown>;
+  const order: OrderState = { ...initialOrderState };
+  if (typeof draft.grip === "boolean") order.grip = draft.grip;
+  if (typeof draft.size === "number" && isDeckSize(draft.size)) order.size = draft.size;
+  for (const field of stringFields) {
+    const value = draft[field];
+    if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) order[field] = value;
+  }
+  if (typeof draft.country === "string" && isCountryCode(draft.country)) order.country = draft.country;
+  if (isDesign(draft.design)) order.design = draft.design;
+  if (typeof draft.checkoutId === "string" && CHECKOUT_ID_PATTERN.test(draft.checkoutId)) {
+    order.checkoutId = draft.checkoutId;
+  }
+  return order;
+}

@@ -1,0 +1,127 @@
+import { useSyncExternalStore } from "react";
+import { initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
+
+/**
+ * The order as the buyer builds it, held in the browser (spec §3: "held in client state").
+ * It is kept in session storage so that a reload (a new build, a failed chunk) never loses input.
+ * On the server every render sees the initial state; the store is never written there, so no buyer's
+ * order can leak into another's render. Card data never goes in here.
+ */
+
+export const ORDER_STORAGE_KEY = "deck-studio:order:v1";
+
+/** The fields the buyer sets one at a time: one setter each (spec §3), `setGrip` … `setDesign`. */
+const SETTABLE_FIELDS = [
+  "grip",
+  "size",
+  "contact",
+  "name",
+  "address",
+  "addressextend",
+  "postalcode",
+  "city",
+  "country",
+  "design",
+] as const satisfies readonly (keyof OrderState)[];
+
+type SettableField = (typeof SETTABLE_FIELDS)[number];
+
+type FieldSetters = { [Field in SettableField as `set${Capitalize<Field>}`]: (value: OrderState[Field]) => void };
+
+function setterName<Field extends SettableField>(field: Field) {
+  return `set${field[0]!.toUpperCase()}${field.slice(1)}` as `set${Capitalize<Field>}`;
+}
+
+export interface OrderSetters extends FieldSetters {
+  /** Gives this checkout an idempotency key unless it has one. */
+  ensureCheckoutId(): string;
+  /** After the order with this key was placed: start a new, empty order (other keys are left alone). */
+  completeCheckout(checkoutId: string): void;
+}
+
+export interface OrderStore extends OrderSetters {
+  getSnapshot(): OrderState;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createOrderStore(storage: () => Storage | undefined, { writable = true } = {}): OrderStore {
+  let state: OrderState | undefined;
+  const listeners = new Set<() => void>();
+
+  function restore(): OrderState {
+    try {
+      const raw = storage()?.getItem(ORDER_STORAGE_KEY);
+      return raw ? restoreOrderDraft(JSON.parse(raw)) : initialOrderState;
+    } catch {
+      return initialOrderState; // unreadable or tampered draft: start afresh rather than break the page
+    }
+  }
+
+  function getSnapshot(): OrderState {
+    state ??= restore();
+    return state;
+  }
+
+  function update(patch: Partial<OrderState>) {
+    if (!writable) throw new Error("The order store is written only in the browser, from event handlers");
+    state = { ...getSnapshot(), ...patch };
+    try {
+      storage()?.setItem(ORDER_STORAGE_KEY, JSON.stringify(state));
+    } catch {
+      // Storage full or denied (private mode): the order still works for this page's life.
+    }
+    for (const listener of listeners) listener();
+  }
+
+  const fieldSetters = Object.fromEntries(
+    SETTABLE_FIELDS.map((field) => [setterName(field), (value: unknown) => update({ [field]: value })]),
+  ) as FieldSetters;
+
+  return {
+    getSnapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ...fieldSetters,
+    ensureCheckoutId() {
+      const current = getSnapshot().checkoutId;
+      if (current) return current;
+      const checkoutId = crypto.randomUUID();
+      update({ checkoutId });
+      return checkoutId;
+    },
+    completeCheckout(checkoutId) {
+      if (checkoutId && getSnapshot().checkoutId === checkoutId) {
+        state = undefined;
+        update(initialOrderState);
+      }
+    },
+  };
+}
+
+const isBrowser = typeof window !== "undefined";
+
+function browserSessionStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined; // access denied by the browser's settings
+  }
+}
+
+/** The page's order store: backed by session storage in the browser, inert and initial on the server. */
+export const orderStore: OrderStore = isBrowser
+  ? createOrderStore(browserSessionStorage)
+  : createOrderStore(() => undefined, { writable: false });
+
+const getServerSnapshot = () => initialOrderState;
+
+// The store's methods are closures over it (no `this`), so the hook hands them out as they are.
+const { getSnapshot: _getSnapshot, subscribe: _subscribe, ...orderSetters } = orderStore;
+
+/** The order and its setters. Hydration renders the initial state first, then the restored draft. */
+export function useOrder(): OrderState & OrderSetters {
+  const order = useSyncExternalStore(orderStore.subscribe, orderStore.getSnapshot, getServerSnapshot);
+  return { ...order, ...orderSetters };
+}

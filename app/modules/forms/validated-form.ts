@@ -1,0 +1,40 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import type * as z from "zod/mini";
+import { parseForm } from "./parse-form.ts";
+
+/**
+ * The form behaviour shared by the checkout steps: validate with the step's schema on blur, revalidate as the
+ * buyer types, and on a valid submit hand the parsed value to `onValid` (which writes it to the order store)
+ * before the server validates the same schema again. The error summary appears after any submit attempt
+ * that has errors (conform calls its own onSubmit only for valid forms, so the attempt is noted on the form).
+ */
+export function useValidatedForm<Schema extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(options: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | undefined;
+  onValid: (value: z.output<Schema>) => void;
+}) {
+  const { id, schema, lastResult, onValid } = options;
+  const [attempted, setAttempted] = useState(false);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+    onSubmit(_event, { submission }) {
+      if (submission?.status === "success") onValid(submission.value);
+    },
+  });
+  const conformFormProps = getFormProps(form);
+  const formProps = {
+    ...conformFormProps,
+    onSubmit(event: React.FormEvent<HTMLFormElement>) {
+      setAttempted(true);
+      conformFormProps.onSubmit(event);
+    },
+  };
+  const showSummary = attempted || lastResult?.status === "error";
+  return { form, fields, formProps, showSummary };
+}

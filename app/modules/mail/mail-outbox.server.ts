@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "#app/db/client.server.ts";
+import { mailOutbox } from "#app/db/schema.ts";
+
+/** A mail as a change writes it: what to say, to whom, and the event it tells of (one mail per event). */
+export interface MailToSend {
+  /** Unique per event, e.g. `order-placed:{orderId}`: writing the same event again adds nothing. */
+  eventKey: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A database or an open transaction: mail is written in the transaction of the change it tells of. */
+type Writer = Pick<Db, "insert">;
+
+/** Puts a mail into the outbox; the worker delivers it once the transaction has committed. */
+export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<void> {
+  await writer
+    .insert(mailOutbox)
+    .values({
+      id: randomUUID(),
+      eventKey: mail.eventKey,
+      recipient: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+    })
+    .onConflictDoNothing({ target: mailOutbox.eventKey });
+}

@@ -1,0 +1,56 @@
+import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import type { PriceLine } from "#app/modules/catalog/pricing.ts";
+import { cardBrandName } from "#app/modules/card/card-brand.ts";
+import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
+import { PriceTable } from "#app/modules/catalog/price-table.tsx";
+
+export interface OrderView extends PostalAddressFields {
+  number: string;
+  createdAt: string;
+  grip: boolean;
+  size: number;
+  contact: string;
+  priceLines: PriceLine[];
+  shippingCents: number;
+  vatCents: number;
+  totalCents: number;
+  cardBrand: string;
+  cardLast4: string;
+}
+
+/** What was ordered, where it goes and how it was paid: the confirmation page and the account both show it. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <div className="stack">
+      <PriceTable
+        lines={order.priceLines}
+        shippingLabel="Shipping"
+        shipping={order.shippingCents}
+        totalLabel="Total paid"
+        totalCents={order.totalCents}
+        vatCents={order.vatCents}
+      />
+      <dl className="summary__options">
+        <div>
+          <dt>Width</dt>
+          <dd>{formatDeckSize(order.size)}</dd>
+        </div>
+        <div>
+          <dt>Grip tape</dt>
+          <dd>{order.grip ? "Yes" : "No"}</dd>
+        </div>
+        <div>
+          <dt>Paid with</dt>
+          <dd>
+            {cardBrandName(order.cardBrand)} ending in {order.cardLast4}
+          </dd>
+        </div>
+        <div>
+          <dt>Confirmation to</dt>
+          <dd>{order.contact}</dd>
+        </div>
+      </dl>
+      <PostalAddress address={order} />
+    </div>
+  );
+}

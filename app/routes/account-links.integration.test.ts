@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/client.server.ts";
+import { emailLinks, mailOutbox } from "#app/db/schema.ts";
+import { createAccount } from "#app/modules/accounts/accounts.server.ts";
+import { EMAIL_LINKS_PER_HOUR } from "#app/modules/accounts/email-links.server.ts";
+import { createSession } from "#app/modules/session/session.server.ts";
+import { sessionContext } from "#app/request-context.server.ts";
+import { mailedLink } from "#tests/support/mail.ts";
+import { callRoute, contextForVisitor, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import * as confirm from "./account-confirm.tsx";
+import * as reset from "./account-reset.tsx";
+import * as login from "./login.tsx";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const run = (handler: (args: never) => unknown, request: Request, cookie: string | null = null) =>
+  callRoute(handler, request, { database, cookie });
+const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`);
+const cookiePair = (setCookie: string | null) => setCookie!.split(";")[0]!;
+const address = () => `someone-${randomUUID().slice(0, 8)}@example.com`;
+const mailsTo = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+const signUpForm = (email: string, password = "a new password") => formPost("/Login", { intent: "signup", email, password });
+
+describe(`sign-up tells nobody which addresses have an account, on ${databaseKind}`, () => {
+  it("answers a taken address exactly like a new one; only the mail to that address differs", async () => {
+    const taken = address();
+    await createAccount(database.db, taken, "the owner's password");
+    const fresh = address();
+    const [forTaken, forFresh] = [await run(login.action, signUpForm(taken)), await run(login.action, signUpForm(fresh))];
+    expect(forTaken.status).toBe(forFresh.status);
+    expect(forTaken.cookie).toBeNull();
+    expect(JSON.stringify(forTaken.body).replace(taken, "ADDRESS")).toBe(JSON.stringify(forFresh.body).replace(fresh, "ADDRESS"));
+
+    const [toTaken] = await mailsTo(taken);
+    const [toFresh] = await mailsTo(fresh);
+    expect(toTaken!.subject).toBe("You have a Deck Studio account");
+    expect(toTaken!.textBody).toMatch(/\/account\/reset\?code=/);
+    expect(toFresh!.subject).toBe("Finish creating your Deck Studio account");
+    expect(toFresh!.textBody).toMatch(/\/account\/confirm\?code=/);
+    expect(`${toTaken!.textBody}${toFresh!.textBody}`).not.toContain("a new password");
+  });
+
+  it("creates the account only when the link is pressed: opening it (a mail scanner) uses nothing up", async () => {
+    const email = address();
+    await run(login.action, signUpForm(email));
+    const { path } = await mailedLink(database, email, "/account/confirm");
+    for (let i = 0; i < 2; i++) {
+      expect(await run(confirm.loader, get(path))).toMatchObject({ status: 200, body: { state: "ready", email } });
+    }
+    const created = await run(confirm.action, formPost(path, {}));
+    expect(created).toMatchObject({ status: 302, location: "/Shipping" });
+    const session = (await contextForVisitor(database, cookiePair(created.cookie))).get(sessionContext);
+    expect(session?.userId).toBeTruthy();
+    // The password is the one chosen at sign-up.
+    expect((await run(login.action, formPost("/Login", { intent: "signin", email, password: "a new password" }))).status).toBe(302);
+    // Once only.
+    expect((await run(confirm.action, formPost(path, {}))).status).toBe(410);
+    expect((await run(confirm.loader, get(path))).status).toBe(410);
+  });
+
+  it("refuses an unknown code (404), an expired one (410), and a sign-up whose address got an account meanwhile", async () => {
+    expect((await run(confirm.loader, get("/account/confirm?code=nonsense"))).status).toBe(404);
+    expect((await run(confirm.action, formPost("/account/confirm", {}))).status).toBe(404);
+
+    const late = address();
+    await run(login.action, signUpForm(late));
+    const expired = await mailedLink(database, late, "/account/confirm");
+    await database.db.update(emailLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailLinks.email, late));
+    expect((await run(confirm.action, formPost(expired.path, {}))).status).toBe(410);
+
+    const raced = address();
+    await run(login.action, signUpForm(raced));
+    const link = await mailedLink(database, raced, "/account/confirm");
+    await createAccount(database.db, raced, "someone else's");
+    const outcome = await run(confirm.action, formPost(link.path, {}));
+    expect(outcome.status).toBe(410);
+    expect(JSON.stringify(outcome.body)).toContain("You have an account with this address already");
+  });
+
+  it(`mails one address at most ${EMAIL_LINKS_PER_HOUR} times an hour, answering the same every time`, async () => {
+    const email = address();
+    for (let i = 0; i < EMAIL_LINKS_PER_HOUR + 2; i++) {
+      expect((await run(login.action, signUpForm(email))).body).toMatchObject({ result: { sentTo: email } });
+    }
+    expect(await mailsTo(email)).toHaveLength(EMAIL_LINKS_PER_HOUR);
+  });
+});
+
+describe(`a new password by mail on ${databaseKind}`, () => {
+  it("answers every address alike; an account's address gets a link, another is told it has no account", async () => {
+    const owner = address();
+    await createAccount(database.db, owner, "forgotten password");
+    const stranger = address();
+    const [forOwner, forStranger] = [
+      await run(reset.action, formPost("/account/reset", { email: owner })),
+      await run(reset.action, formPost("/account/reset", { email: stranger })),
+    ];
+    expect(forOwner.status).toBe(forStranger.status);
+    expect(JSON.stringify(forOwner.body).replace(owner, "A")).toBe(JSON.stringify(forStranger.body).replace(stranger, "A"));
+    expect((await mailsTo(owner))[0]!.textBody).toMatch(/\/account\/reset\?code=/);
+    const [toStranger] = await mailsTo(stranger);
+    expect(toStranger!.textBody).toContain("but it has none");
+    expect(toStranger!.textBody).not.toMatch(/code=/);
+  });
+
+  it("sets the new password from the link, signs the buyer in and everyone else out; the link works once", async () => {
+    const email = address();
+    const created = await createAccount(database.db, email, "forgotten password");
+    if (!created.ok) throw new Error("no account");
+    const elsewhere = await createSession(database.db, { userId: created.account.id });
+    await run(reset.action, formPost("/account/reset", { email }));
+    const { path } = await mailedLink(database, email, "/account/reset");
+    expect(await run(reset.loader, get(path))).toMatchObject({ status: 200, body: { state: "choose", email } });
+
+    const short = await run(reset.action, formPost(path, { password: "short" }));
+    expect(short.status).toBe(400);
+    const done = await run(reset.action, formPost(path, { password: "remembered at last" }));
+    expect(done).toMatchObject({ status: 302, location: "/account" });
+
+    const signIn = (password: string) => run(login.action, formPost("/Login", { intent: "signin", email, password }));
+    expect((await signIn("forgotten password")).status).toBe(400);
+    expect((await signIn("remembered at last")).status).toBe(302);
+    const old = await contextForVisitor(database, elsewhere.setCookie.split(";")[0]!);
+    expect(old.get(sessionContext)).toBeNull();
+    expect((await run(reset.action, formPost(path, { password: "yet another one" }))).status).toBe(410);
+  });
+
+  it("answers 4xx, never 5xx, to arbitrary forms on both pages (property-based)", async () => {
+    const email = address();
+    await createAccount(database.db, email, "forgotten password");
+    await run(reset.action, formPost("/account/reset", { email }));
+    const { path } = await mailedLink(database, email, "/account/reset");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ email: fc.oneof(fc.emailAddress(), fc.string({ maxLength: 300 })), password: fc.string({ maxLength: 2000 }) }),
+        fc.constantFrom("/account/reset", path, "/account/reset?code=x", "/account/confirm?code=x"),
+        async (fields, target) => {
+          const handler = target.startsWith("/account/confirm") ? confirm.action : reset.action;
+          const { status } = await run(handler, formPost(target, fields));
+          expect([200, 302, 400, 404, 410]).toContain(status);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});

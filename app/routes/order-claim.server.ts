@@ -1,0 +1,82 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { createAccount, signIn } from "#app/modules/accounts/accounts.server.ts";
+import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
+import { users } from "#app/db/schema.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { clientAddressOf } from "#app/modules/http/client-address.mjs";
+import { completeClaim, findClaim } from "#app/modules/orders/order-claims.server.ts";
+import { orderNotFound } from "#app/modules/orders/viewable-order.server.ts";
+import { signInSession } from "#app/modules/session/auth.server.ts";
+import { getDb } from "#app/request-context.server.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+const LINK_GONE = {
+  expired: "This link has expired: links work for 24 hours. Open your order from its confirmation mail and ask for a new one.",
+  used: "This link was used already: the order is in an account. Sign in to see it.",
+  claimed: "This order is in an account already. Sign in to see it.",
+} as const;
+
+async function hasAccount(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return Boolean(row);
+}
+
+/** The claim page: what the link is worth, and whether its address has an account (sign in) or not (new password). */
+export async function claimLoader(request: Request, context: Context, orderId: string) {
+  const db = await getDb(context);
+  const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
+  if (claim.status === "unknown") orderNotFound(request);
+  if (claim.status !== "valid") return data({ state: "gone" as const, message: LINK_GONE[claim.status] }, { status: 410 });
+  const { order } = claim;
+  return { state: "ready" as const, orderNumber: order.number, email: order.contact, hasAccount: await hasAccount(db, order.contact) };
+}
+
+/**
+ * Opening the link proved the order's address. A new password makes the account (its address is the order's,
+ * whatever the form says); an existing account's buyer signs in, within the sign-in limits. Then the order is
+ * the account's and the buyer is signed in.
+ */
+export async function claimAction(request: Request, context: Context, orderId: string) {
+  const db = await getDb(context);
+  const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
+  if (claim.status === "unknown") orderNotFound(request);
+  if (claim.status !== "valid") return data({ status: "error" as const, error: { "": [LINK_GONE[claim.status]] } }, { status: 410 });
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return formData;
+  // The address is the order's: a different one in the form changes nothing.
+  formData.set("email", claim.order.contact);
+
+  let accountId: string;
+  if (formData.get("intent") === "signin") {
+    const submission = parseForm(formData, signInSchema);
+    if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    const result = await signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) });
+    if (!result.ok) {
+      const message =
+        result.reason === "rate-limited"
+          ? `Too many attempts to sign in. Try again in ${result.retryAfterMinutes} minutes.`
+          : "The password is not right.";
+      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "rate-limited" ? 429 : 400 });
+    }
+    accountId = result.account.id;
+  } else {
+    const submission = parseForm(formData, signUpSchema);
+    if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    const created = await createAccount(db, submission.value.email, submission.value.password);
+    if (!created.ok) {
+      const message = "You have an account with this address: reload the page and sign in to add the order to it.";
+      return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 409 });
+    }
+    accountId = created.account.id;
+  }
+
+  if (!(await completeClaim(db, claim.claimId, orderId, accountId))) {
+    return data({ status: "error" as const, error: { "": [LINK_GONE.used] } }, { status: 410 });
+  }
+  const setCookie = await signInSession(context, accountId);
+  return redirect(`/orders/${orderId}`, { headers: { "Set-Cookie": setCookie } });
+}

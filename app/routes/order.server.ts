@@ -1,0 +1,37 @@
+import { data, type RouterContextProvider } from "react-router";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
+import { printAccessToken } from "#app/modules/orders/order-link.server.ts";
+import { toOrderView } from "#app/modules/orders/orders.server.ts";
+import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
+import { getDb, sessionContext } from "#app/request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function orderLoader(request: Request, context: Context, orderId: string) {
+  const order = await requireViewableOrder(request, context, orderId);
+  const guestOrder = order.userId === null;
+  return {
+    order: toOrderView(order),
+    printPath: `/orders/${order.id}/print`,
+    // The print files' own capability, not the page's token (order-link.server.ts).
+    printQuery: guestOrder ? `?print=${printAccessToken(order.id)}` : "",
+    checkoutId: order.idempotencyKey,
+    offerAccount: guestOrder && !context.get(sessionContext)?.userId,
+  };
+}
+
+/**
+ * "Keep this order in an account": a one-time link goes to the order's e-mail address. The answer is the same
+ * whether a link went out or this hour's were used up, and nothing moves until the link is opened.
+ */
+export async function orderAction(request: Request, context: Context, orderId: string) {
+  const order = await requireViewableOrder(request, context, orderId);
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return formData;
+  if (formData.get("intent") !== "claim-link") {
+    return data({ status: "error" as const, error: { "": ["Choose what you want to do."] } }, { status: 400 });
+  }
+  await sendClaimLink(await getDb(context), order, new URL(request.url).origin);
+  return data({ status: "success" as const, sentTo: order.contact });
+}
