@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server.ts";
 import { closeDatabase } from "#app/db/database.server.ts";
+import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
 import { productionServices } from "#app/services.server.ts";
 import { requestIdContext } from "./request-context.server.ts";
@@ -86,5 +87,19 @@ export const lifecycle = {
   stop: async () => {
     await mailWorker?.stop();
     await closeDatabase();
+  },
+};
+
+/**
+ * Commands run from the shell against the built server (scripts/create-operator.mjs): they open the configured
+ * database, do one thing and close it again.
+ */
+export const commands = {
+  createOperator: async (input: { email: string; password: string }) => {
+    try {
+      return await createOperator((await productionServices.database()).db, input);
+    } finally {
+      await closeDatabase();
+    }
   },
 };

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The spec's paths, spelled as the spec spells them; matching is case-insensitive (React Router's default).
 export default [
@@ -19,5 +19,14 @@ export default [
   route("account/reset", "routes/account-reset.tsx"),
   route("logout", "routes/logout.ts"),
   route("healthz", "routes/healthz.ts"),
+  // The back office: operators only (every loader and action checks); anyone else gets the 404 page. Its sign-in
+  // page is the one exception, and gives nothing away (a buyer's password reads as a wrong one).
+  route("admin/login", "routes/admin-login.tsx"),
+  route("admin/orders.csv", "routes/admin-orders-csv.ts"),
+  route("admin/orders/:orderId/print/:format", "routes/admin-order-print.ts"),
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin-orders.tsx"),
+    route("admin/orders/:orderId", "routes/admin-order.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -52,12 +52,57 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close: () => client.close() };
+  const release = dir.startsWith("memory://") ? () => {} : claimPgliteDir(dir);
+  try {
+    const client = await PGlite.create(dir);
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Db;
+    const close = () => client.close().finally(release);
+    return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * PGlite's files may be open in one process only: a second one (a command run beside the running shop, a second
+ * server) would corrupt them. A lock file beside the directory names the process that has them open; a lock
+ * whose process is gone is taken over. Returns the release.
+ */
+function claimPgliteDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = `${dir}.lock`;
+  const holder = Number.parseInt(readFileSafe(lockFile) ?? "", 10);
+  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${dir} is open in another process (pid ${holder}), probably the running shop. ` +
+        "PGlite allows one process at a time: stop the shop first, or run on PostgreSQL (DATABASE_URL). " +
+        `If no such process is the shop, delete ${lockFile}.`,
+    );
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    if (readFileSafe(lockFile) === String(process.pid)) rmSync(lockFile, { force: true });
+  };
+}
+
+function readFileSafe(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function ping(db: Db, timeoutMs = 2_000): Promise<void> {

@@ -1,16 +1,25 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import type { PriceLine } from "#app/modules/catalog/pricing.ts";
+import { ORDER_STATUSES } from "#app/modules/orders/order-status.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Buyers with an account. E-mail is stored lower-cased; the password only as an scrypt hash. */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Accounts: buyers, and the shop's operators (role `operator`, made only by `npm run operator:create`).
+ * E-mail is stored lower-cased; the password only as an scrypt hash.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["buyer", "operator"] }).notNull().default("buyer"),
+    createdAt: createdAt(),
+  },
+  (table) => [check("users_role_known", sql`${table.role} in ('buyer', 'operator')`)],
+);
 
 /**
  * Server-side sessions. The cookie carries only the signed id; whether a visitor is signed in is
@@ -65,7 +74,8 @@ export const orders = pgTable(
     /** Shown to the buyer, e.g. "DS-7K3F9Q". */
     number: text("number").notNull().unique(),
     userId: text("user_id"),
-    status: text("status", { enum: ["paid"] }).notNull(),
+    /** paid → in_production → shipped → delivered, or cancelled (refunded); order-status.ts has the rules. */
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
     grip: boolean("grip").notNull(),
     size: real("size").notNull(),
     contact: text("contact").notNull(),
@@ -89,11 +99,24 @@ export const orders = pgTable(
     paymentProvider: text("payment_provider").notNull(),
     paymentReference: text("payment_reference").notNull(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Set when the order is shipped (carriers.ts). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** The processor's refund reference, set when the order is cancelled. */
+    refundReference: text("refund_reference"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("orders_user_id_idx").on(table.userId, table.createdAt),
+    // The back office's list: newest first (the index read backwards), by status or not, paged by (created_at, id).
+    index("orders_created_idx").on(table.createdAt, table.id),
+    index("orders_status_created_idx").on(table.status, table.createdAt, table.id),
+    // Its search: order number and e-mail by prefix, the buyer's name by any word's prefix.
+    index("orders_number_prefix_idx").using("btree", sql`${table.number} text_pattern_ops`),
+    index("orders_contact_prefix_idx").using("btree", sql`lower(${table.contact}) text_pattern_ops`),
+    index("orders_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
+    check("orders_status_known", sql`${table.status} in ('paid', 'in_production', 'shipped', 'delivered', 'cancelled')`),
     check("orders_total_positive", sql`${table.totalCents} > 0`),
     check("orders_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
   ],
@@ -186,3 +209,28 @@ export const emailLinks = pgTable(
   },
   (table) => [index("email_links_email_idx").on(table.email, table.createdAt)],
 );
+
+/**
+ * An order's history: every change, who made it and when, append-only (a trigger refuses UPDATE and DELETE).
+ * `actor` is the operator's e-mail, or "buyer" / "system"; `details` holds what the change carried (carrier and
+ * tracking number, refund reference).
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind", { enum: ["placed", "status"] }).notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    actorId: text("actor_id"),
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;

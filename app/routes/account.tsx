@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
-import { catalog } from "#app/modules/catalog/catalog.ts";
-import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { getDb } from "#app/request-context.server.ts";
@@ -17,8 +17,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
   };
 }
-
-const dateFormat = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeZone: "UTC" });
 
 export default function Account() {
   const { email, orders } = useLoaderData<typeof loader>();
@@ -47,6 +45,7 @@ export default function Account() {
                 <th scope="col">Date</th>
                 <th scope="col">Deck</th>
                 <th scope="col">Total</th>
+                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -55,12 +54,15 @@ export default function Account() {
                   <th scope="row">
                     <Link to={`/orders/${order.id}`}>{order.number}</Link>
                   </th>
-                  <td>{dateFormat.format(new Date(order.createdAt))}</td>
+                  <td>{formatDate(order.createdAt)}</td>
                   <td>
                     {formatDeckSize(order.size)}
                     {order.grip ? ", grip tape" : ""}
                   </td>
                   <td>{formatMoney(order.totalCents)}</td>
+                  <td>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,10 +1,8 @@
-import { data } from "react-router";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
 import type { Route } from "./+types/not-found";
 
 // Every unmatched path lands here so that it answers HTTP 404 and renders the 404 page in the layout.
-function notFound(request: Request): never {
-  throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
-}
+const notFound = pageNotFound;
 
 export function loader({ request }: Route.LoaderArgs) {
   return notFound(request);

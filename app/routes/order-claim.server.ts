@@ -6,7 +6,7 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { completeClaim, findClaim } from "#app/modules/orders/order-claims.server.ts";
-import { orderNotFound } from "#app/modules/orders/viewable-order.server.ts";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { getDb } from "#app/request-context.server.ts";
 import { eq } from "drizzle-orm";
@@ -29,7 +29,7 @@ async function hasAccount(db: Db, email: string): Promise<boolean> {
 export async function claimLoader(request: Request, context: Context, orderId: string) {
   const db = await getDb(context);
   const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
-  if (claim.status === "unknown") orderNotFound(request);
+  if (claim.status === "unknown") pageNotFound(request);
   if (claim.status !== "valid") return data({ state: "gone" as const, message: LINK_GONE[claim.status] }, { status: 410 });
   const { order } = claim;
   return { state: "ready" as const, orderNumber: order.number, email: order.contact, hasAccount: await hasAccount(db, order.contact) };
@@ -43,7 +43,7 @@ export async function claimLoader(request: Request, context: Context, orderId: s
 export async function claimAction(request: Request, context: Context, orderId: string) {
   const db = await getDb(context);
   const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
-  if (claim.status === "unknown") orderNotFound(request);
+  if (claim.status === "unknown") pageNotFound(request);
   if (claim.status !== "valid") return data({ status: "error" as const, error: { "": [LINK_GONE[claim.status]] } }, { status: 410 });
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;

@@ -17,6 +17,8 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     // The print files' own capability, not the page's token (order-link.server.ts).
     printQuery: guestOrder ? `?print=${printAccessToken(order.id)}` : "",
     checkoutId: order.idempotencyKey,
+    // Only the redirect right after the purchase thanks the buyer; the mail's link and the history do not.
+    justPlaced: new URL(request.url).searchParams.get("placed") === "1",
     offerAccount: guestOrder && !context.get(sessionContext)?.userId,
   };
 }

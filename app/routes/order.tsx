@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { pageMeta } from "#app/modules/catalog/format.ts";
+import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
+import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
 import { orderAction, orderLoader } from "./order.server.ts";
 
@@ -14,17 +15,27 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, printPath, printQuery, checkoutId, offerAccount } = useLoaderData<typeof loader>();
+  const { order, printPath, printQuery, checkoutId, offerAccount, justPlaced } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   return (
     <div className="page page--split">
       <div className="page__content stack">
-        <h1>Thank you for your order</h1>
-        <p className="lead">
-          Order number <strong>{order.number}</strong>. A confirmation goes to {order.contact}. We print and ship your
-          deck within 5 working days.
-        </p>
+        {justPlaced ? (
+          <>
+            <h1>Thank you for your order</h1>
+            <p className="lead">
+              Order number <strong>{order.number}</strong>. A confirmation goes to {order.contact}. We print and ship
+              your deck within 5 working days.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Order {order.number}</h1>
+            <p className="lead">Placed {formatDate(order.createdAt)}.</p>
+          </>
+        )}
+        <OrderProgress order={order} />
         <OrderDetails order={order} />
         <section className="stack" aria-labelledby="print-title">
           <h2 id="print-title">Your print file</h2>

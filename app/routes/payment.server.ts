@@ -47,7 +47,7 @@ export async function paymentAction(request: Request, context: Context) {
     });
     switch (result.status) {
       case "placed":
-        return redirect(orderPath(result.order.id, { guest: result.order.userId === null }));
+        return redirect(orderPath(result.order.id, { guest: result.order.userId === null, placed: true }));
       case "declined":
         return refuse(submission, result.message, 402);
       case "in-progress":

@@ -8,7 +8,11 @@ import { releaseAfterSuccess, reserveSignInAttempt } from "./sign-in-limits.serv
 export interface Account {
   id: string;
   email: string;
+  /** `operator` may use the back office (/admin); everyone else is a buyer. */
+  role: "buyer" | "operator";
 }
+
+const accountColumns = { id: users.id, email: users.email, role: users.role };
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -22,7 +26,7 @@ export async function createAccount(db: Db, email: string, password: string): Pr
 
 /** A new account with a password hashed earlier (a sign-up waiting for its address to be confirmed). */
 export async function createAccountWithHash(db: Pick<Db, "insert">, email: string, passwordHash: string): Promise<CreateAccountResult> {
-  const account = { id: randomUUID(), email: normalizeEmail(email) };
+  const account: Account = { id: randomUUID(), email: normalizeEmail(email), role: "buyer" };
   const inserted = await db
     .insert(users)
     .values({ ...account, passwordHash })
@@ -34,7 +38,7 @@ export async function createAccountWithHash(db: Pick<Db, "insert">, email: strin
 /** The account with this address, if any. */
 export async function findAccountByEmail(db: Pick<Db, "select">, email: string): Promise<Account | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email })
+    .select(accountColumns)
     .from(users)
     .where(eq(users.email, normalizeEmail(email)))
     .limit(1);
@@ -42,7 +46,7 @@ export async function findAccountByEmail(db: Pick<Db, "select">, email: string):
 }
 
 export async function findAccount(db: Db, id: string): Promise<Account | null> {
-  const [row] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -74,5 +78,5 @@ export async function signIn(
   const valid = await verify(credentials.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) return { ok: false, reason: "invalid" };
   await releaseAfterSuccess(db, reservation.keys);
-  return { ok: true, account: { id: user.id, email: user.email } };
+  return { ok: true, account: { id: user.id, email: user.email, role: user.role } };
 }

@@ -7,6 +7,19 @@ export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
 
+const date = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeZone: "UTC" });
+const dateTime = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** A day, e.g. "24 Nov 2026", in UTC so that server and browser render the same text. */
+export function formatDate(iso: string | Date): string {
+  return date.format(new Date(iso));
+}
+
+/** A moment, e.g. "24 Nov 2026, 03:12" (UTC), for histories and lists. */
+export function formatDateTime(iso: string | Date): string {
+  return `${dateTime.format(new Date(iso))} UTC`;
+}
+
 /** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″". */
 export function formatDeckSize(inches: number): string {
   return `${Number.isInteger(inches) ? inches.toFixed(1) : String(inches)}″`;

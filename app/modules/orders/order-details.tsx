@@ -3,8 +3,9 @@ import type { PriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
 import { PriceTable } from "#app/modules/catalog/price-table.tsx";
+import type { OrderProgressView } from "./order-progress.tsx";
 
-export interface OrderView extends PostalAddressFields {
+export interface OrderView extends PostalAddressFields, OrderProgressView {
   number: string;
   createdAt: string;
   grip: boolean;

@@ -27,6 +27,14 @@ export const isValidOrderAccessToken = (orderId: string, token: string | null) =
 export const printAccessToken = (orderId: string) => capability("order-print", orderId);
 export const isValidPrintAccessToken = (orderId: string, token: string | null) => isCapability("order-print", orderId, token);
 
-export function orderPath(orderId: string, { guest }: { guest: boolean }): string {
-  return guest ? `/orders/${orderId}?token=${orderAccessToken(orderId)}` : `/orders/${orderId}`;
+/**
+ * The order page's path: a guest's carries the link's token. `placed` marks the redirect right after the purchase,
+ * the one visit that thanks the buyer; the mail's link and the history lead to the plain order page.
+ */
+export function orderPath(orderId: string, { guest, placed = false }: { guest: boolean; placed?: boolean }): string {
+  const params = new URLSearchParams();
+  if (guest) params.set("token", orderAccessToken(orderId));
+  if (placed) params.set("placed", "1");
+  const query = params.toString();
+  return query ? `/orders/${orderId}?${query}` : `/orders/${orderId}`;
 }

@@ -4,6 +4,7 @@ import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { escapeHtml, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
+import { CARRIERS, isCarrierCode, trackingLink } from "./carriers.ts";
 
 /**
  * The mail a buyer gets when their order is placed: what they bought, the price lines as charged, where it goes,
@@ -11,7 +12,7 @@ import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
  */
 export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailToSend {
   const subject = `Your ${catalog.shopName} order ${order.number}`;
-  const deck = `${catalog.product.name}, ${formatDeckSize(order.size)} wide${order.grip ? ", with grip tape" : ""}`;
+  const deck = deckLine(order);
   const lines = [
     ...order.priceLines.map((line) => [line.label, formatMoney(line.cents)] as const),
     ["Shipping", formatMoney(order.shippingCents)] as const,
@@ -60,4 +61,55 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
   );
 
   return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html };
+}
+
+/** The deck as a mail names it: "Custom skateboard deck, 8.25″ wide, with grip tape". */
+function deckLine(order: OrderRow): string {
+  return `${catalog.product.name}, ${formatDeckSize(order.size)} wide${order.grip ? ", with grip tape" : ""}`;
+}
+
+/** A short mail of one heading, some paragraphs and a link to the order, as plain text and HTML alike. */
+function noticeMail(eventKey: string, order: OrderRow, subject: string, paragraphs: string[], link: { href: string; text: string }[]): MailToSend {
+  const heading = `Hello ${order.name},`;
+  const text = [heading, "", ...paragraphs.flatMap((paragraph) => [paragraph, ""]), ...link.map((l) => `${l.text}: ${l.href}`), "", catalog.shopName].join("\n");
+  const html = mailDocument(
+    subject,
+    [
+      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(heading)}</h1>`,
+      ...paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`),
+      ...link.map((l) => `<p style="margin:0 0 8px"><a href="${escapeHtml(l.href)}" style="color:#0d3b66">${escapeHtml(l.text)}</a></p>`),
+    ].join(""),
+  );
+  return { eventKey, to: order.contact, subject, text, html };
+}
+
+/** The mail a buyer gets when their deck leaves the workshop: carrier, tracking number and the carrier's link. */
+export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend {
+  const carrier = isCarrierCode(order.carrier) ? CARRIERS[order.carrier].name : (order.carrier ?? "");
+  const tracking = trackingLink(order.carrier, order.trackingNumber);
+  return noticeMail(
+    `order-shipped:${order.id}`,
+    order,
+    `Your ${catalog.shopName} order ${order.number} is on its way`,
+    [
+      `Your order ${order.number} (${deckLine(order)}) has been handed to ${carrier}.`,
+      `Tracking number: ${order.trackingNumber ?? ""}`,
+    ],
+    [...(tracking ? [{ href: tracking, text: `Track your parcel with ${carrier}` }] : []), { href: orderUrl, text: "See your order" }],
+  );
+}
+
+/** The mail a buyer gets when their order is cancelled: the refund, to the card it was paid with. */
+export function orderCancelledMail(order: OrderRow, orderUrl: string): MailToSend {
+  const card = `${cardBrandName(order.cardBrand)} ending in ${order.cardLast4}`;
+  return noticeMail(
+    `order-cancelled:${order.id}`,
+    order,
+    `Your ${catalog.shopName} order ${order.number} is cancelled`,
+    [
+      `We have cancelled your order ${order.number} (${deckLine(order)}).`,
+      `The full amount of ${formatMoney(order.totalCents)} is refunded to your ${card}; depending on your bank it shows within 5 to 10 days.`,
+    ],
+    [{ href: orderUrl, text: "See your order" }],
+  );
 }

@@ -1,9 +1,17 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
+import { trackingLink } from "./carriers.ts";
 import { isValidOrderAccessToken, isValidPrintAccessToken } from "./order-link.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The order with this id, or null (a malformed id included: ids come from URLs). No access check. */
+export async function findOrderById(db: Db, orderId: string): Promise<OrderRow | null> {
+  if (!UUID.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order ?? null;
+}
 
 /**
  * An order its viewer may see: the buyer whose account placed it, or whoever holds the guest link's token.
@@ -17,8 +25,7 @@ export async function findViewableOrder(
   /** The order page takes the order link's token; the print files take only their own. */
   part: "page" | "print" = "page",
 ): Promise<OrderRow | null> {
-  if (!UUID.test(orderId)) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrderById(db, orderId);
   if (!order) return null;
   const owner = order.userId !== null && order.userId === viewer.userId;
   const isValidToken = part === "page" ? isValidOrderAccessToken : isValidPrintAccessToken;
@@ -36,6 +43,7 @@ export async function ordersOfUser(db: Db, userId: string) {
       size: orders.size,
       grip: orders.grip,
       totalCents: orders.totalCents,
+      status: orders.status,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -63,5 +71,9 @@ export function toOrderView(order: OrderRow) {
     totalCents: order.totalCents,
     cardBrand: order.cardBrand,
     cardLast4: order.cardLast4,
+    status: order.status,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingLink(order.carrier, order.trackingNumber),
   };
 }

@@ -124,7 +124,7 @@ describe(`placing orders on ${databaseKind}`, () => {
     const provider: PaymentProvider = {
       name: "broken",
       charge: () => Promise.reject(new Error("ECONNREFUSED")),
-      refund: () => Promise.resolve(),
+      refund: () => Promise.reject(new Error("ECONNREFUSED")),
     };
     const order = submission();
     await expect(placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })).rejects.toBeInstanceOf(

@@ -9,6 +9,7 @@ import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
@@ -175,6 +176,7 @@ async function chargeAndStore(
         })
         .returning();
       await tx.insert(orderPrintFiles).values({ orderId, svg: printSvg });
+      await recordOrderEvent(tx, { orderId, kind: "placed", fromStatus: null, toStatus: "paid", actor: BUYER });
       const orderUrl = new URL(orderPath(orderId, { guest: userId === null }), siteUrl).href;
       await enqueueMail(tx, orderConfirmationMail(row!, orderUrl));
       await tx
@@ -186,7 +188,8 @@ async function chargeAndStore(
     return { status: "placed", order, replayed: false };
   } catch (error) {
     // Charged but not stored: give the money back so that the buyer is never charged for no order.
-    await provider.refund(result.reference).catch(() => undefined);
+    const refund = { reference: result.reference, amountCents: price.totalCents, currency: catalog.currency };
+    await provider.refund({ ...refund, idempotencyKey: `unstored:${key}:${attempt}` }).catch(() => undefined);
     await releaseAttempt(db, key, "failed").catch(() => undefined);
     throw error;
   }

@@ -3,6 +3,8 @@ import type { Db } from "#app/db/client.server.ts";
 import { orderPrintFiles, type OrderRow } from "#app/db/schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { renderPrintPng, renderPrintSvg } from "#app/modules/design/print-file.server.ts";
+import { SVG_FILE_POLICY } from "#app/modules/http/content-security.mjs";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
 
 /** The order's vector print file, made when the order is placed. */
 export function printSvgForOrder(order: Pick<OrderRow, "design" | "size">): string {
@@ -36,4 +38,28 @@ async function renderAndKeep(db: Db, order: OrderRow): Promise<Buffer> {
     .set({ png })
     .where(and(eq(orderPrintFiles.orderId, order.id), isNull(orderPrintFiles.png)));
   return png;
+}
+
+/**
+ * The answer to a print-file request whose access was checked (the buyer's route, the back office's): the vector
+ * SVG or the 300 DPI PNG, never cached, named after the order. Any other format is the 404 page.
+ */
+export async function printFileResponse(request: Request, db: Db, order: OrderRow, format: string | undefined): Promise<Response> {
+  if (format !== "svg" && format !== "png") pageNotFound(request);
+  const headers = {
+    // A buyer's own design: no browser cache or proxy keeps it.
+    "Cache-Control": "private, no-store",
+    "Content-Disposition": `inline; filename="${order.number}-print.${format}"`,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (format === "svg") {
+    const svg = await storedPrintSvg(db, order.id);
+    if (!svg) pageNotFound(request);
+    // The SVG is ours (rendered from a validated design), and it is sent with a CSP that forbids scripts anyway.
+    return new Response(svg, {
+      headers: { ...headers, "Content-Type": "image/svg+xml", "Content-Security-Policy": SVG_FILE_POLICY },
+    });
+  }
+  const png = await printPngForOrder(db, order);
+  return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png" } });
 }

@@ -1,12 +1,8 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
 import type { OrderRow } from "#app/db/schema.ts";
 import { getDb, sessionContext } from "#app/request-context.server.ts";
 import { findViewableOrder } from "./orders.server.ts";
-
-/** A page not found, as the 404 page words it: the answer for any order this visitor may not see. */
-export function orderNotFound(request: Request): never {
-  throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
-}
 
 /**
  * The order a request may see: the signed-in owner's, or a guest order with the link's token (`?token=`).
@@ -21,7 +17,7 @@ export async function requireViewableOrder(
     userId: context.get(sessionContext)?.userId ?? null,
     token: new URL(request.url).searchParams.get("token"),
   });
-  return order ?? orderNotFound(request);
+  return order ?? pageNotFound(request);
 }
 
 /** The order whose print files a request may have: the owner's, or a guest order with the print token (`?print=`). */
@@ -32,5 +28,5 @@ export async function requirePrintableOrder(
 ): Promise<OrderRow> {
   const viewer = { userId: context.get(sessionContext)?.userId ?? null, token: new URL(request.url).searchParams.get("print") };
   const order = await findViewableOrder(await getDb(context), orderId, viewer, "print");
-  return order ?? orderNotFound(request);
+  return order ?? pageNotFound(request);
 }

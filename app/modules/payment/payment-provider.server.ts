@@ -21,11 +21,25 @@ export type ChargeResult =
   | { status: "succeeded"; reference: string }
   | { status: "declined"; code: DeclineCode; message: string };
 
+export interface RefundRequest {
+  /** The charge's reference, as `charge` returned it. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  /** The processor must refund at most once per key: a retried or doubled cancel reuses it. */
+  idempotencyKey: string;
+}
+
+export type RefundResult = { status: "refunded"; reference: string } | { status: "refused"; message: string };
+
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives the money back, e.g. when the order could not be saved after a successful charge. */
-  refund(reference: string): Promise<void>;
+  /**
+   * Gives the money back: when an order is cancelled, or when it could not be saved after a successful charge.
+   * A refused refund changes nothing; a processor that cannot be reached throws.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** Card numbers with a fixed outcome in test mode, as card processors document them for their test modes. */
@@ -35,7 +49,12 @@ export const TEST_CARDS = {
   insufficientFunds: "4000 0000 0000 9995",
   expired: "4000 0000 0000 0069",
   incorrectCvc: "4000 0000 0000 0127",
+  /** Charged, but every refund of the charge is refused (as a processor refuses one for a disputed charge). */
+  refundRefused: "4000 0000 0000 5126",
 } as const;
+
+/** Charges of the refund-refused card carry this in their reference, so that a refund knows them after a restart. */
+const NO_REFUND_MARK = "_nr_";
 
 const DECLINES: Record<string, { code: DeclineCode; message: string }> = {
   "4000000000000002": { code: "card_declined", message: "Your card was declined. Try another card." },
@@ -53,10 +72,11 @@ const DECLINES: Record<string, { code: DeclineCode; message: string }> = {
  */
 export function createTestPaymentProvider(now: () => Date = () => new Date()): PaymentProvider & {
   charges: ReadonlyMap<string, ChargeResult>;
-  refunds: ReadonlySet<string>;
+  /** Refunds by idempotency key. */
+  refunds: ReadonlyMap<string, RefundRequest & { refundReference: string }>;
 } {
   const charges = new Map<string, ChargeResult>();
-  const refunds = new Set<string>();
+  const refunds = new Map<string, RefundRequest & { refundReference: string }>();
 
   function decide(request: ChargeRequest): ChargeResult {
     const digits = cardDigits(request.card.number);
@@ -68,7 +88,8 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
       request.card.expYear < today.getFullYear() ||
       (request.card.expYear === today.getFullYear() && request.card.expMonth < today.getMonth() + 1);
     if (expired) return { status: "declined", ...DECLINES["4000000000000069"]! };
-    return { status: "succeeded", reference: `test_ch_${randomBytes(12).toString("hex")}` };
+    const mark = digits === cardDigits(TEST_CARDS.refundRefused) ? NO_REFUND_MARK : "_";
+    return { status: "succeeded", reference: `test_ch${mark}${randomBytes(12).toString("hex")}` };
   }
 
   return {
@@ -82,8 +103,15 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
       charges.set(request.idempotencyKey, result);
       return result;
     },
-    async refund(reference) {
-      refunds.add(reference);
+    async refund(request) {
+      const previous = refunds.get(request.idempotencyKey);
+      if (previous) return { status: "refunded", reference: previous.refundReference };
+      if (request.reference.includes(NO_REFUND_MARK)) {
+        return { status: "refused", message: "The card processor refused the refund: the charge is disputed." };
+      }
+      const refundReference = `test_re_${randomBytes(12).toString("hex")}`;
+      refunds.set(request.idempotencyKey, { ...request, refundReference });
+      return { status: "refunded", reference: refundReference };
     },
   };
 }

@@ -1,0 +1,172 @@
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { orders } from "#app/db/schema.ts";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
+
+export const ORDERS_PAGE_SIZE = 50;
+
+/** What the operator asked the list for: a status or all, a search text, and where the page starts. */
+export interface OrderListQuery {
+  status: OrderStatus | null;
+  search: string;
+  /** The opaque position after the previous page's last row (from `nextCursor`), or null for the first page. */
+  cursor: string | null;
+}
+
+/** Reads the list's query from a URL's search parameters; anything malformed falls back to its default. */
+export function orderListQuery(params: URLSearchParams): OrderListQuery {
+  const status = params.get("status");
+  return {
+    status: isOrderStatus(status) ? status : null,
+    search: (params.get("q") ?? "").trim().slice(0, 200),
+    cursor: params.get("after"),
+  };
+}
+
+/** One row of the list: who ordered what, when, for how much, where it stands, and the design for its picture. */
+const listColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  name: orders.name,
+  contact: orders.contact,
+  size: orders.size,
+  grip: orders.grip,
+  totalCents: orders.totalCents,
+  status: orders.status,
+  design: orders.design,
+  // The exact timestamp (microseconds; a JS Date keeps milliseconds) for the next page's cursor.
+  position: sql<string>`${orders.createdAt}::text`,
+};
+
+/**
+ * A page of orders, newest first, by keyset: (created_at, id) below the cursor's, so that a deep page costs what
+ * the first one does and orders placed meanwhile neither repeat nor vanish between pages.
+ */
+export async function listOrders(db: Db, query: OrderListQuery, pageSize = ORDERS_PAGE_SIZE) {
+  const rows = await db
+    .select(listColumns)
+    .from(orders)
+    .where(listConditions(query))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  const nextCursor = rows.length > pageSize && last ? encodeCursor(last.position, last.id) : null;
+  return { rows: page.map(({ position: _position, ...row }) => row), nextCursor };
+}
+
+/** The status filter, the search and the cursor, as one WHERE condition. */
+function listConditions(query: OrderListQuery): SQL | undefined {
+  const after = decodeCursor(query.cursor);
+  return and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    searchCondition(query.search),
+    after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.position}::timestamptz, ${after.id})` : undefined,
+  );
+}
+
+const exportColumns = {
+  id: orders.id,
+  number: orders.number,
+  createdAt: orders.createdAt,
+  status: orders.status,
+  name: orders.name,
+  contact: orders.contact,
+  address: orders.address,
+  addressextend: orders.addressextend,
+  postalcode: orders.postalcode,
+  city: orders.city,
+  country: orders.country,
+  size: orders.size,
+  grip: orders.grip,
+  subtotalCents: orders.subtotalCents,
+  shippingCents: orders.shippingCents,
+  vatCents: orders.vatCents,
+  totalCents: orders.totalCents,
+  currency: orders.currency,
+  paymentReference: orders.paymentReference,
+  refundReference: orders.refundReference,
+  carrier: orders.carrier,
+  trackingNumber: orders.trackingNumber,
+  position: sql<string>`${orders.createdAt}::text`,
+};
+
+/** Every order the list's filters match (not just one page), newest first, a thousand rows at a time. */
+export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "cursor">) {
+  let cursor: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select(exportColumns)
+      .from(orders)
+      .where(listConditions({ ...query, cursor }))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1000);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows.at(-1)!;
+    cursor = encodeCursor(last.position, last.id);
+  }
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number];
+
+/** How many orders each status has, and all of them: the list's tabs. */
+export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | "all", number>> {
+  const rows = await db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+  const counts = Object.fromEntries([...ORDER_STATUSES, "all"].map((status) => [status, 0])) as Record<OrderStatus | "all", number>;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    counts.all += Number(row.count);
+  }
+  return counts;
+}
+
+/**
+ * The search: an order number by its beginning (with or without "DS-"), an e-mail address by its beginning, or
+ * the buyer's name by the beginnings of its words ("must" finds "Erika Mustermann"). Each has its index.
+ */
+export function searchCondition(search: string): SQL | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  const upper = term.toUpperCase();
+  const numberPrefix = upper.startsWith("DS-") ? upper : `DS-${upper}`;
+  const parts: (SQL | undefined)[] = [
+    sql`${orders.number} like ${escapeLike(numberPrefix)} || '%'`,
+    sql`lower(${orders.contact}) like ${escapeLike(term.toLowerCase())} || '%'`,
+  ];
+  const words = term
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter(Boolean)
+    .slice(0, 8);
+  if (words.length > 0) {
+    const query = words.map((word) => `${word}:*`).join(" & ");
+    parts.push(sql`to_tsvector('simple', ${orders.name}) @@ to_tsquery('simple', ${query})`);
+  }
+  return or(...parts);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function encodeCursor(position: string, id: string): string {
+  return Buffer.from(JSON.stringify([position, id])).toString("base64url");
+}
+
+/** A cursor as `encodeCursor` wrote it, or null for anything else (a hand-edited URL starts from the top). */
+function decodeCursor(cursor: string | null): { position: string; id: string } | null {
+  if (!cursor || cursor.length > 200) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [position, id] = value;
+    if (typeof position !== "string" || typeof id !== "string") return null;
+    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(position) || id.length > 64) return null;
+    return { position, id };
+  } catch {
+    return null;
+  }
+}

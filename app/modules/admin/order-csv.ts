@@ -1,0 +1,34 @@
+/**
+ * CSV for accounting (RFC 4180): UTF-8 with a byte-order mark (so that spreadsheet programs read it as UTF-8),
+ * a header row, CRLF line ends, fields quoted where needed. Amounts are plain numbers in the shop's currency
+ * (dot decimal), so that a spreadsheet sums them.
+ */
+
+export type CsvCell = string | number | null;
+
+/**
+ * A text cell that a spreadsheet would take for a formula (=, +, -, @, or a tab or carriage return before one) gets
+ * a leading apostrophe, so that an order's name or address cannot run as a formula on the accountant's machine
+ * (OWASP: CSV injection). Numbers are written as numbers and left alone.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvField(cell: CsvCell): string {
+  if (cell === null) return "";
+  if (typeof cell === "number") return String(cell);
+  const text = neutraliseFormula(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvField).join(",")}\r\n`;
+}
+
+export const CSV_BOM = "\uFEFF";
+
+/** Cents as a number of whole units with two decimals, e.g. 7590 → 75.9 (written "75.9"; a number, not text). */
+export function centsToAmount(cents: number): number {
+  return Math.round(cents) / 100;
+}

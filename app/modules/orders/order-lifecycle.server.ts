@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { orders, type OrderRow } from "#app/db/schema.ts";
+import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import type { CarrierCode } from "./carriers.ts";
+import { recordOrderEvent, type Actor } from "./order-history.server.ts";
+import { orderPath } from "./order-link.server.ts";
+import { orderCancelledMail, orderShippedMail } from "./order-mails.server.ts";
+import { canMoveTo, ORDER_STATUS_LABELS, type OrderStatus } from "./order-status.ts";
+
+export interface Shipment {
+  carrier: CarrierCode;
+  /** Already normalised and checked against the carrier's pattern (the back office's schema). */
+  trackingNumber: string;
+}
+
+export interface TransitionRequest {
+  orderId: string;
+  /** The status the operator saw: the move happens only if the order still has it (compare-and-set). */
+  expected: OrderStatus;
+  to: OrderStatus;
+  actor: Actor;
+  /** Required for `shipped`. */
+  shipment?: Shipment;
+  /** The shop's origin, for the order link in the buyer's mail. */
+  siteUrl: string;
+}
+
+export type TransitionResult =
+  | { ok: true; order: OrderRow }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "stale" | "not-allowed" | "refund-refused"; message: string; current: OrderStatus };
+
+/** The refund of a cancelled order was refused by the processor: the transaction rolls back and nothing changes. */
+class RefundRefused extends Error {}
+
+/**
+ * Moves an order one step of its lifecycle, exactly once: the order's row is locked for the change, and the move
+ * happens only if its status is still the one the operator saw. A double click, a second operator or a stale page
+ * gets a refusal that names the status the order has now. The history event and the buyer's mail are written in
+ * the same transaction. Cancelling refunds the charge first (idempotent by the order's key, so a retry after a
+ * lost answer refunds once); a refused refund rolls everything back.
+ */
+export async function transitionOrder(db: Db, provider: PaymentProvider, request: TransitionRequest): Promise<TransitionResult> {
+  if (request.to === "shipped" && !request.shipment) throw new Error("shipping needs a carrier and a tracking number");
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+      if (!order) return { ok: false, reason: "not-found" } as const;
+      const current = order.status;
+      if (current !== request.expected) {
+        const message = `This order is ${ORDER_STATUS_LABELS[current]} now: someone changed it meanwhile. Nothing was changed.`;
+        return { ok: false, reason: "stale", message, current } as const;
+      }
+      if (!canMoveTo(current, request.to)) {
+        const message = `An order that is ${ORDER_STATUS_LABELS[current]} cannot be ${ORDER_STATUS_LABELS[request.to].toLowerCase()}.`;
+        return { ok: false, reason: "not-allowed", message, current } as const;
+      }
+
+      const changes: Partial<OrderRow> = { status: request.to, updatedAt: new Date() };
+      const details: Record<string, string> = {};
+      if (request.to === "shipped" && request.shipment) {
+        changes.carrier = request.shipment.carrier;
+        changes.trackingNumber = request.shipment.trackingNumber;
+        Object.assign(details, request.shipment);
+      }
+      if (request.to === "cancelled") {
+        const refund = await provider.refund({
+          reference: order.paymentReference,
+          amountCents: order.totalCents,
+          currency: order.currency,
+          idempotencyKey: `refund:${order.id}`,
+        });
+        if (refund.status === "refused") throw new RefundRefused(refund.message);
+        changes.refundReference = refund.reference;
+        details.refundReference = refund.reference;
+      }
+
+      const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: "status",
+        fromStatus: current,
+        toStatus: request.to,
+        actor: request.actor,
+        details,
+      });
+      const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), request.siteUrl).href;
+      if (request.to === "shipped") await enqueueMail(tx, orderShippedMail(changed!, orderUrl));
+      if (request.to === "cancelled") await enqueueMail(tx, orderCancelledMail(changed!, orderUrl));
+      return { ok: true, order: changed! } as const;
+    });
+  } catch (error) {
+    if (!(error instanceof RefundRefused)) throw error;
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
+    const current = order?.status ?? request.expected;
+    return { ok: false, reason: "refund-refused", message: `${error.message} The order was not cancelled.`, current };
+  }
+}

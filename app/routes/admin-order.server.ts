@@ -1,0 +1,101 @@
+import { data, type RouterContextProvider } from "react-router";
+import { requireOperator } from "#app/modules/accounts/operators.server.ts";
+import { transitionSchema } from "#app/modules/admin/transition-schema.ts";
+import type { Design } from "#app/modules/design/design.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
+import { normaliseTrackingNumber, trackingLink, type CarrierCode } from "#app/modules/orders/carriers.ts";
+import { orderHistory } from "#app/modules/orders/order-history.server.ts";
+import { findOrderById } from "#app/modules/orders/orders.server.ts";
+import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
+import { nextStatuses, ORDER_STATUS_LABELS } from "#app/modules/orders/order-status.ts";
+import { getDb, getServices } from "#app/request-context.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+async function findOrder(request: Request, context: Context, orderId: string) {
+  return (await findOrderById(await getDb(context), orderId)) ?? pageNotFound(request);
+}
+
+/** Everything about one order for its operator: what the buyer entered, the money, the files, the history. */
+export async function adminOrderLoader(request: Request, context: Context, orderId: string) {
+  await requireOperator(request, context);
+  const order = await findOrder(request, context, orderId);
+  const history = await orderHistory(await getDb(context), order.id);
+  return {
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      grip: order.grip,
+      size: order.size,
+      design: order.design as Design,
+      contact: order.contact,
+      name: order.name,
+      address: order.address,
+      addressextend: order.addressextend,
+      postalcode: order.postalcode,
+      city: order.city,
+      country: order.country,
+      priceLines: order.priceLines,
+      shippingCents: order.shippingCents,
+      vatCents: order.vatCents,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      cardBrand: order.cardBrand,
+      cardLast4: order.cardLast4,
+      cardExpiry: `${String(order.cardExpMonth).padStart(2, "0")}/${order.cardExpYear}`,
+      paymentProvider: order.paymentProvider,
+      paymentReference: order.paymentReference,
+      refundReference: order.refundReference,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: trackingLink(order.carrier, order.trackingNumber),
+      account: order.userId ? "Account" : "Guest",
+    },
+    next: nextStatuses(order.status),
+    printPath: `/admin/orders/${order.id}/print`,
+    history: history.map((event) => ({
+      id: event.id,
+      at: event.createdAt.toISOString(),
+      actor: event.actor,
+      kind: event.kind,
+      from: event.fromStatus,
+      to: event.toStatus,
+      details: event.details,
+    })),
+  };
+}
+
+/**
+ * Moves the order one step. A double click or a second operator gets the refusal that names the status now
+ * (compare-and-set in transitionOrder); field errors come back for the form that was sent.
+ */
+export async function adminOrderAction(request: Request, context: Context, orderId: string) {
+  const operator = await requireOperator(request, context);
+  const order = await findOrder(request, context, orderId);
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return formData;
+  const submission = parseForm(formData, transitionSchema);
+  const to = formData.get("to");
+  if (submission.status !== "success") return data({ to, result: submission.reply() }, { status: 400 });
+
+  const { expected, to: target, carrier, trackingNumber } = submission.value;
+  const shipment = target === "shipped" ? { carrier: carrier as CarrierCode, trackingNumber: normaliseTrackingNumber(trackingNumber ?? "") } : undefined;
+  const result = await transitionOrder(await getDb(context), getServices(context).payments(), {
+    orderId: order.id,
+    expected,
+    to: target,
+    actor: { id: operator.id, name: operator.email },
+    shipment,
+    siteUrl: new URL(request.url).origin,
+  });
+  if (!result.ok) {
+    if (result.reason === "not-found") pageNotFound(request);
+    const status = result.reason === "refund-refused" ? 502 : 409;
+    return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status });
+  }
+  return data({ to, result: submission.reply({ resetForm: true }), done: `The order is ${ORDER_STATUS_LABELS[result.order.status]} now.` });
+}
