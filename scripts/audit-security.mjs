@@ -329,6 +329,38 @@ try {
     const old = await fetch(`${base}/account`, { headers: { Cookie: planted }, redirect: "manual" });
     return fresh && fresh !== planted && old.status === 302 ? null : `the old session answered ${old.status}`;
   });
+
+  // ---- the back office (wave 2): operators sign in through the same code --------------------------------------
+  await attack("back office reached by a visitor, a buyer or a forged cookie (pages, print files, CSV)", async () => {
+    const order = await guestOrder();
+    const orderId = new URL(order.location, base).pathname.split("/")[2];
+    const buyer = await account(`nosy-${randomUUID().slice(0, 8)}@example.com`, "a password here");
+    const paths = ["/admin", "/admin/orders.csv", `/admin/orders/${orderId}`, `/admin/orders/${orderId}/print/png`, `/admin/orders/${orderId}/print/svg`, "/admin.data"];
+    const answers = [];
+    for (const cookie of [undefined, buyer, "__session=forged.cookie"]) {
+      for (const url of paths) {
+        const response = await fetch(`${base}${url}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+        answers.push(response.status);
+      }
+    }
+    return answers.every((status) => status === 404) ? null : `answered ${answers.join(", ")}`;
+  });
+
+  await attack("back office: a buyer cancels an order (and refunds it) by posting the operator's form", async () => {
+    const order = await guestOrder();
+    const orderId = new URL(order.location, base).pathname.split("/")[2];
+    const buyer = await account(`refunder-${randomUUID().slice(0, 8)}@example.com`, "a password here");
+    const response = await post(`/admin/orders/${orderId}`, { expected: "paid", to: "cancelled", confirm: "on" }, { cookie: buyer });
+    const page = await (await fetch(`${base}${order.location}`)).text();
+    return response.status === 404 && page.includes(">Paid<") ? null : `answered ${response.status}; the order page ${page.includes(">Paid<") ? "still says Paid" : "no longer says Paid"}`;
+  });
+
+  await attack("back office: a buyer's right password signs in on the operators' page", async () => {
+    const email = `buyer-op-${randomUUID().slice(0, 8)}@example.com`;
+    await account(email, "a password here");
+    const response = await post("/admin/login", { email, password: "a password here" });
+    return response.status === 400 && !cookieOf(response) ? null : `answered ${response.status}${cookieOf(response) ? " with a session" : ""}`;
+  });
 } finally {
   await server.stop();
 }

@@ -1,0 +1,36 @@
+import * as z from "zod/mini";
+import { describe, expect, it } from "vitest";
+import { transitionSchema } from "./transition-schema.ts";
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = z.safeParse(transitionSchema, input);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("an operator's move of an order", () => {
+  it("needs nothing more to start production or mark delivery", () => {
+    expect(errorsOf({ expected: "paid", to: "in_production" })).toEqual({});
+    expect(errorsOf({ expected: "shipped", to: "delivered" })).toEqual({});
+  });
+
+  it("needs a carrier and a tracking number of that carrier's form to ship", () => {
+    expect(errorsOf({ expected: "in_production", to: "shipped" })).toEqual({ carrier: "Choose the carrier" });
+    expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "dhl" })).toEqual({ trackingNumber: "Enter the tracking number" });
+    expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: "abc" })).toEqual({
+      trackingNumber: "Enter a DHL tracking number like 00340434161234567890",
+    });
+    expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "ups", trackingNumber: "1z 999 aa1 0123456784" })).toEqual({});
+    expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "royal-mail", trackingNumber: "1" })).toEqual({
+      carrier: "Choose the carrier",
+    });
+  });
+
+  it("needs the refund confirmed to cancel", () => {
+    expect(errorsOf({ expected: "paid", to: "cancelled" })).toEqual({ confirm: "Confirm the refund to cancel" });
+    expect(errorsOf({ expected: "paid", to: "cancelled", confirm: true })).toEqual({});
+  });
+
+  it("refuses statuses it does not know", () => {
+    expect(Object.keys(errorsOf({ expected: "lost", to: "teleported" })).sort()).toEqual(["expected", "to"]);
+  });
+});
