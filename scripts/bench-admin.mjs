@@ -254,7 +254,7 @@ function redact(url) {
 /** npm run operator:create's script, with the password on standard input, on the bench's database. */
 function createOperator(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["/tmp/opfix/scripts/create-operator.mjs", "--email", OPERATOR_EMAIL], {
+    const child = spawn(process.execPath, ["scripts/create-operator.mjs", "--email", OPERATOR_EMAIL], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ["pipe", "pipe", "pipe"],

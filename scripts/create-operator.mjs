@@ -31,9 +31,10 @@ function readLine(prompt) {
       };
     }
     rl.question(muted ? prompt : "", (answer) => {
+      // Settle before closing: closing settles the promise with "" (the end of input without an answer).
+      resolve(answer);
       rl.close();
       if (muted) process.stdout.write("\n");
-      resolve(answer);
     });
     rl.on("close", () => resolve(""));
   });
