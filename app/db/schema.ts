@@ -234,3 +234,13 @@ export const orderEvents = pgTable(
 );
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * How many orders each status has, kept by a trigger on `orders` (migration 0010) in the transaction of each
+ * insert or status change: the back office shows the counts on every list page, and counting 100,000 rows each
+ * time took 25 ms on PostgreSQL.
+ */
+export const orderStatusCounts = pgTable("order_status_counts", {
+  status: text("status").primaryKey(),
+  count: integer("count").notNull(),
+});

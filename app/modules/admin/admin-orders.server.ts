@@ -1,6 +1,6 @@
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { orders } from "#app/db/schema.ts";
+import { orderStatusCounts, orders } from "#app/db/schema.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
 
 export const ORDERS_PAGE_SIZE = 50;
@@ -111,11 +111,12 @@ export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "curs
 
 export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number];
 
-/** How many orders each status has, and all of them: the list's tabs. */
+/** How many orders each status has, and all of them: the list's tabs (kept by a trigger, not counted here). */
 export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | "all", number>> {
-  const rows = await db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+  const rows = await db.select().from(orderStatusCounts);
   const counts = Object.fromEntries([...ORDER_STATUSES, "all"].map((status) => [status, 0])) as Record<OrderStatus | "all", number>;
   for (const row of rows) {
+    if (!isOrderStatus(row.status)) continue;
     counts[row.status] = Number(row.count);
     counts.all += Number(row.count);
   }
@@ -124,28 +125,32 @@ export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | 
 
 /**
  * The search: an order number by its beginning (with or without "DS-"), an e-mail address by its beginning, or
- * the buyer's name by the beginnings of its words ("must" finds "Erika Mustermann"). Each has its index.
+ * the buyer's name by the beginnings of its words ("must" finds "Erika Mustermann"). Each has its own index, and
+ * the matches are found as a union of three index lookups: written as one OR beside the list's ORDER BY … LIMIT,
+ * the planner walked the whole table newest first to find one match (about 100 ms at 100,000 orders).
  */
 export function searchCondition(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   const upper = term.toUpperCase();
   const numberPrefix = upper.startsWith("DS-") ? upper : `DS-${upper}`;
-  const parts: (SQL | undefined)[] = [
-    sql`${orders.number} like ${escapeLike(numberPrefix)} || '%'`,
-    sql`lower(${orders.contact}) like ${escapeLike(term.toLowerCase())} || '%'`,
+  const lookups = [
+    sql`select ${orders.id} from ${orders} where ${orders.number} like ${escapeLike(numberPrefix)} || '%'`,
+    sql`select ${orders.id} from ${orders} where lower(${orders.contact}) like ${escapeLike(term.toLowerCase())} || '%'`,
   ];
-  const words = term
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
-    .filter(Boolean)
-    .slice(0, 8);
+  const words = term.includes("@")
+    ? []
+    : term
+        .toLowerCase()
+        .split(/\s+/)
+        .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
+        .filter(Boolean)
+        .slice(0, 8);
   if (words.length > 0) {
     const query = words.map((word) => `${word}:*`).join(" & ");
-    parts.push(sql`to_tsvector('simple', ${orders.name}) @@ to_tsquery('simple', ${query})`);
+    lookups.push(sql`select ${orders.id} from ${orders} where to_tsvector('simple', ${orders.name}) @@ to_tsquery('simple', ${query})`);
   }
-  return or(...parts);
+  return sql`${orders.id} in (${sql.join(lookups, sql` union `)})`;
 }
 
 function escapeLike(text: string): string {

@@ -20,6 +20,7 @@ import { orderAccessToken } from "./order-link.server.ts";
 import { transitionOrder, type Shipment, type TransitionRequest } from "./order-lifecycle.server.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { placeOrder } from "./place-order.server.ts";
+import { countOrdersByStatus } from "#app/modules/admin/admin-orders.server.ts";
 
 /** The origin the operator works at: the buyer's mails link the order there. */
 const siteUrl = "http://shop.test";
@@ -612,5 +613,29 @@ describe(`the buyer's mails through an SMTP server on ${databaseKind}`, () => {
 
     expect(await deliver()).toEqual({ claimed: 0, sent: 0, failed: 0 });
     expect(received).toHaveLength(2);
+  });
+});
+
+describe(`the status counts the back office shows, on ${databaseKind}`, () => {
+  it("follow every placement and move, as counting the orders would", async () => {
+    const provider = createTestPaymentProvider();
+    const placed = [await paidOrder(provider), await paidOrder(provider), await paidOrder(provider), await paidOrder(provider)];
+    await walk(provider, placed[0]!, "in_production", "shipped", "delivered");
+    await walk(provider, placed[1]!, "in_production");
+    await move(provider, placed[2]!, "paid", "cancelled", {});
+    // A refused move changes no count.
+    await move(provider, placed[3]!, "in_production", "shipped", { shipment: DHL });
+
+    const kept = await countOrdersByStatus(database.db);
+    const counted = await database.db.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from orders group by status`,
+    );
+    const expected = Object.fromEntries(counted.rows.map((row) => [row.status, Number(row.n)]));
+    for (const status of ["paid", "in_production", "shipped", "delivered", "cancelled"] as const) {
+      expect(kept[status], status).toBe(expected[status] ?? 0);
+    }
+    expect(kept.all).toBe(counted.rows.reduce((sum, row) => sum + Number(row.n), 0));
+    expect(kept.delivered).toBeGreaterThanOrEqual(1);
+    expect(kept.cancelled).toBeGreaterThanOrEqual(1);
   });
 });
