@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
+import { E2E_OPERATOR } from "./tests/support/operator.ts";
 
 /**
  * End-to-end tests against the production build (`npm run build` first), served by server.mjs on a fresh,
@@ -46,7 +47,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.mjs",
+    // The back office needs an operator. create-operator.mjs opens the same PGlite directory, which allows one
+    // process, so it runs (and exits) first; `exec` makes the server the process Playwright sends SIGTERM to.
+    command: `printf '%s\\n' "$E2E_OPERATOR_PASSWORD" | node scripts/create-operator.mjs --email "$E2E_OPERATOR_EMAIL" && exec node server.mjs`,
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(port),
@@ -55,6 +58,8 @@ export default defineConfig({
         return freshDataDir();
       },
       NODE_ENV: "production",
+      E2E_OPERATOR_EMAIL: E2E_OPERATOR.email,
+      E2E_OPERATOR_PASSWORD: E2E_OPERATOR.password,
     },
     reuseExistingServer: false,
     timeout: 60_000,

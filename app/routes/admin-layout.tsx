@@ -17,9 +17,7 @@ export default function AdminLayout() {
         <nav aria-label="Back office">
           <ul className="admin__nav">
             <li>
-              <NavLink to="/admin" end>
-                Orders
-              </NavLink>
+              <NavLink to="/admin">Orders</NavLink>
             </li>
             <li>
               <Link to="/">Shop</Link>

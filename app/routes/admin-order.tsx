@@ -33,7 +33,21 @@ export default function AdminOrder() {
         Placed {formatDateTime(order.createdAt)} · {order.account} order
       </p>
       <div className="admin__detail">
-        <div className="stack">
+        <div className="stack admin__detail-side">
+          <section className="card-panel stack" aria-labelledby="next-title">
+            <h2 id="next-title">Next step</h2>
+            <TransitionForms status={order.status} next={next} totalCents={order.totalCents} reply={reply} />
+          </section>
+          <section className="card-panel" aria-labelledby="preview-title">
+            <h2 id="preview-title">Design</h2>
+            <DeckPreview className="admin__preview" design={order.design} size={order.size} grip={order.grip} />
+          </section>
+          <section className="card-panel stack" aria-labelledby="history-title">
+            <h2 id="history-title">History</h2>
+            <OrderHistory events={history} />
+          </section>
+        </div>
+        <div className="stack admin__detail-main">
           <section className="card-panel stack" aria-labelledby="deck-title">
             <h2 id="deck-title">Deck</h2>
             <dl className="admin__facts">
@@ -110,20 +124,6 @@ export default function AdminOrder() {
               </p>
             </section>
           ) : null}
-        </div>
-        <div className="stack">
-          <section className="card-panel stack" aria-labelledby="next-title">
-            <h2 id="next-title">Next step</h2>
-            <TransitionForms status={order.status} next={next} totalCents={order.totalCents} reply={reply} />
-          </section>
-          <section className="card-panel" aria-labelledby="preview-title">
-            <h2 id="preview-title">Design</h2>
-            <DeckPreview className="admin__preview" design={order.design} size={order.size} grip={order.grip} />
-          </section>
-          <section className="card-panel stack" aria-labelledby="history-title">
-            <h2 id="history-title">History</h2>
-            <OrderHistory events={history} />
-          </section>
         </div>
       </div>
     </div>

@@ -29,7 +29,7 @@ export default function AdminOrders() {
     <div className="stack">
       <div className="admin__heading">
         <h1>Orders</h1>
-        <a className="button button--small" href={listUrl("/admin/orders.csv", filters)} download>
+        <a className="button button--small admin__heading-end" href={listUrl("/admin/orders.csv", filters)} download>
           Export CSV
         </a>
       </div>
@@ -48,7 +48,8 @@ export default function AdminOrders() {
           {([null, ...ORDER_STATUSES] as const).map((status) => (
             <li key={status ?? "all"}>
               <Link to={listUrl("/admin", { status, q: query.search })} aria-current={status === query.status ? "page" : undefined}>
-                {status ? ORDER_STATUS_LABELS[status] : "All"} <span className="admin__count">{counts[status ?? "all"]}</span>
+                <span className="admin__tab-label">{status ? ORDER_STATUS_LABELS[status] : "All"}</span>{" "}
+                <span className="admin__count">{counts[status ?? "all"]}</span>
               </Link>
             </li>
           ))}
@@ -82,10 +83,10 @@ export default function AdminOrders() {
                   <td>
                     <DeckPreview className="admin__thumb" design={order.design} size={order.size} grip={order.grip} />
                   </td>
-                  <th scope="row">
+                  <th scope="row" className="admin__nowrap">
                     <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                   </th>
-                  <td>{formatDateTime(order.createdAt)}</td>
+                  <td className="admin__nowrap">{formatDateTime(order.createdAt)}</td>
                   <td>
                     {order.name}
                     <br />

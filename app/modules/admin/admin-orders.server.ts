@@ -132,6 +132,8 @@ export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | 
 export function searchCondition(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
+  // No order holds a control character (the schemas refuse them), and PostgreSQL refuses a NUL in any text.
+  if (/[\u0000-\u001f\u007f]/.test(term)) return sql`false`;
   const upper = term.toUpperCase();
   const numberPrefix = upper.startsWith("DS-") ? upper : `DS-${upper}`;
   const lookups = [
@@ -157,6 +159,23 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
+/** A timestamp as PostgreSQL writes one ("2026-11-24 03:12:45.123456+00") that is also a real moment. */
+function isTimestampText(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-])(\d{2})(:\d{2})?$/.exec(text);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second, , , offset] = parts.slice(1).map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offset! <= 15
+  );
+}
+
 function encodeCursor(position: string, id: string): string {
   return Buffer.from(JSON.stringify([position, id])).toString("base64url");
 }
@@ -169,7 +188,7 @@ function decodeCursor(cursor: string | null): { position: string; id: string } |
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [position, id] = value;
     if (typeof position !== "string" || typeof id !== "string") return null;
-    if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(position) || id.length > 64) return null;
+    if (!isTimestampText(position) || id.length > 64) return null;
     return { position, id };
   } catch {
     return null;

@@ -14,7 +14,10 @@ describe("an operator's move of an order", () => {
   });
 
   it("needs a carrier and a tracking number of that carrier's form to ship", () => {
-    expect(errorsOf({ expected: "in_production", to: "shipped" })).toEqual({ carrier: "Choose the carrier" });
+    expect(errorsOf({ expected: "in_production", to: "shipped" })).toEqual({
+      carrier: "Choose the carrier",
+      trackingNumber: "Enter the tracking number",
+    });
     expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "dhl" })).toEqual({ trackingNumber: "Enter the tracking number" });
     expect(errorsOf({ expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: "abc" })).toEqual({
       trackingNumber: "Enter a DHL tracking number like 00340434161234567890",

@@ -20,15 +20,14 @@ export const transitionSchema = z
         context.issues.push({ code: "custom", path: ["confirm"], message: "Confirm the refund to cancel", input: value.confirm });
       }
       if (value.to !== "shipped") return;
+      const number = normaliseTrackingNumber(value.trackingNumber ?? "");
       if (!isCarrierCode(value.carrier)) {
         context.issues.push({ code: "custom", path: ["carrier"], message: "Choose the carrier", input: value.carrier });
-        return;
       }
-      const carrier = CARRIERS[value.carrier];
-      const number = normaliseTrackingNumber(value.trackingNumber ?? "");
       if (!number) {
         context.issues.push({ code: "custom", path: ["trackingNumber"], message: "Enter the tracking number", input: value.trackingNumber });
-      } else if (!carrier.pattern.test(number)) {
+      } else if (isCarrierCode(value.carrier) && !CARRIERS[value.carrier].pattern.test(number)) {
+        const carrier = CARRIERS[value.carrier];
         const message = `Enter a ${carrier.name} tracking number like ${carrier.example}`;
         context.issues.push({ code: "custom", path: ["trackingNumber"], message, input: value.trackingNumber });
       }

@@ -1,0 +1,222 @@
+import { randomInt, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_OPERATOR } from "#tests/support/operator.ts";
+import { pngSize } from "#tests/support/png-reader.ts";
+import { completeOrder, expectNoAxeViolations, nextYear, open, readMail, seedOrder, waitForHydration } from "./helpers.ts";
+
+/**
+ * The back office end to end: a buyer's order taken through production and shipping by an operator (the server
+ * is started with E2E_OPERATOR, see playwright.config.ts), what the buyer sees and is mailed, and that nobody
+ * else finds /admin. The tests share one order and run in order.
+ */
+test.describe.configure({ mode: "serial" });
+
+/** The order the first test places and ships; the later tests look at it. */
+const placed = { id: "", number: "", buyerPath: "", trackingNumber: "" };
+
+/** A DHL parcel number (20 digits) of its own, so nothing else on the server carries it. */
+function dhlTrackingNumber(): string {
+  return `0034043416${String(randomInt(0, 10_000_000_000)).padStart(10, "0")}`;
+}
+
+/** A guest pays for a deck (as in purchase.spec.ts): the order's id, number and the buyer's link to it. */
+async function placeOrder(page: Page) {
+  await seedOrder(page, { ...completeOrder, contact: `admin-buyer-${randomUUID().slice(0, 8)}@example.com` });
+  await open(page, "/Payment");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Name on card").fill("Erika Mustermann");
+  await page.getByLabel("Month (MM)").fill("09");
+  await page.getByLabel("Year (YY)").fill(nextYear);
+  await page.getByLabel("Security code").fill("123");
+  await page.getByRole("button", { name: /^Pay €/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+  const number = (await page.getByText(/Order number DS-[0-9A-Z]{8}/).textContent())!.match(/DS-[0-9A-Z]{8}/)![0];
+  const url = new URL(page.url());
+  url.searchParams.delete("placed"); // the buyer's own link to the order, as in the mails
+  return { id: url.pathname.split("/")[2]!, number, buyerPath: url.pathname + url.search };
+}
+
+/** A new browser context whose page signs in at /admin/login as the e2e operator and lands on the order list. */
+async function operatorPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await open(page, "/admin/login");
+  await page.getByLabel("E-mail").fill(E2E_OPERATOR.email);
+  await page.getByLabel("Password").fill(E2E_OPERATOR.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  return page;
+}
+
+/** A buyer with an account (signed up through the Login page and the mailed link), signed in. */
+async function signedInBuyer(page: Page): Promise<void> {
+  const email = `admin-prober-${randomUUID().slice(0, 8)}@example.com`;
+  await open(page, "/Login");
+  const signUp = page.getByRole("region", { name: "Create an account" });
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Password").fill("a long passphrase");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(signUp.getByRole("status")).toContainText(`We sent a link to ${email}`);
+  const link = new URL(/https?:\/\/\S+\/account\/confirm\?code=[\w-]+/.exec(await readMail(`To: ${email}`))![0]);
+  await open(page, link.pathname + link.search);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/Shipping$/);
+}
+
+test("an operator finds a buyer's order, downloads its print file, starts production and ships it; the buyer sees the tracking", async ({
+  page,
+  browser,
+}) => {
+  // (a) A buyer places an order in their own browser.
+  Object.assign(placed, await placeOrder(page), { trackingNumber: dhlTrackingNumber() });
+
+  // (b) An operator, in another browser, finds it by its number.
+  const admin = await operatorPage(browser);
+  await admin.getByLabel("Search by order number, e-mail or name").fill(placed.number);
+  await admin.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(admin).toHaveURL(new RegExp(`[?&]q=${placed.number}`));
+  const rows = admin.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(2); // the header row and this order
+  await rows.getByRole("link", { name: placed.number, exact: true }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${placed.id}$`));
+  await expect(admin.getByRole("heading", { level: 1, name: `Order ${placed.number}` })).toBeVisible();
+  await waitForHydration(admin);
+
+  // The print file: a PNG of the whole 8.25-inch deck at 300 DPI.
+  const downloading = admin.waitForEvent("download");
+  await admin.getByRole("link", { name: "Download PNG (300 DPI)" }).click();
+  const download = await downloading;
+  const png = fs.readFileSync((await download.path())!);
+  expect(png.subarray(0, 8).toString("hex"), "the PNG signature").toBe("89504e470d0a1a0a");
+  expect(png.length).toBeGreaterThan(10_000);
+  expect(pngSize(png)).toEqual({ width: 2475, height: 9563 });
+  await expect(admin.getByRole("link", { name: "Download SVG (vector)" })).toHaveAttribute("href", `/admin/orders/${placed.id}/print/svg`);
+
+  const nextStep = admin.getByRole("region", { name: "Next step" });
+  const history = admin.getByRole("region", { name: "History" });
+  const status = admin.locator(".admin__heading"); // the heading and the order's status badge beside it
+  await expect(status).toContainText("Paid");
+  await expect(history.getByRole("listitem")).toHaveText([/^Placed and paid/]);
+
+  await nextStep.getByRole("button", { name: "Start production" }).click();
+  await expect(nextStep.getByRole("status")).toHaveText("The order is In production now.");
+  await expect(status).toContainText("In production");
+  await expect(history.getByRole("listitem")).toHaveText([/^Placed and paid/, new RegExp(`^In production.*${E2E_OPERATOR.email}`)]);
+  await expect(nextStep.getByRole("button", { name: "Start production" })).toHaveCount(0);
+
+  await nextStep.getByLabel("Carrier").selectOption({ label: "DHL" });
+  await nextStep.getByLabel("Tracking number").fill(placed.trackingNumber);
+  await nextStep.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(nextStep.getByRole("status")).toHaveText("The order is Shipped now.");
+  await expect(status).toContainText("Shipped");
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("listitem").last()).toContainText(`Shipped: DHL ${placed.trackingNumber}`);
+  await expect(nextStep.getByRole("button", { name: "Mark delivered" })).toBeVisible();
+  await expect(nextStep.getByRole("button", { name: "Cancel and refund" })).toHaveCount(0); // a shipped deck is returned instead
+  await admin.context().close();
+
+  // (c) The buyer's page, reloaded in the buyer's browser: shipped, with the parcel's tracking.
+  await open(page, placed.buyerPath);
+  await expect(page.getByRole("heading", { level: 1, name: `Order ${placed.number}` })).toBeVisible();
+  const progress = page.getByRole("region", { name: /^Status:/ });
+  await expect(progress.getByRole("heading", { level: 2 })).toHaveText("Status: Shipped");
+  const trackingLink = progress.getByRole("link", { name: placed.trackingNumber, exact: true });
+  await expect(trackingLink).toHaveAttribute("href", new RegExp(placed.trackingNumber));
+  await expect(progress.getByRole("link", { name: "Track your parcel" })).toHaveAttribute("href", new RegExp(placed.trackingNumber));
+});
+
+test("the back office is the 404 page for a visitor and for a signed-in buyer", async ({ browser }) => {
+  expect(placed.id, "the first test's order").not.toBe("");
+  const pagePaths = ["/admin", `/admin/orders/${placed.id}`];
+  // The files: a 404 with no file in it (React Router answers a resource route's 404 without the HTML page).
+  const filePaths = [`/admin/orders/${placed.id}/print/png`, "/admin/orders.csv"];
+
+  const visitor = await (await browser.newContext()).newPage();
+  const buyer = await (await browser.newContext()).newPage();
+  await signedInBuyer(buyer);
+  await open(buyer, "/account");
+  await expect(buyer.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+
+  for (const [who, page] of [["a visitor", visitor], ["a signed-in buyer", buyer]] as const) {
+    for (const target of pagePaths) {
+      const response = await page.goto(target);
+      expect(response?.status(), `${who}: status of GET ${target}`).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" }), `${who}: GET ${target}`).toBeVisible();
+      await expect(page.getByText(placed.number)).toHaveCount(0);
+    }
+    for (const target of filePaths) {
+      const response = await page.request.get(target);
+      expect(response.status(), `${who}: status of GET ${target}`).toBe(404);
+      expect(response.headers()["content-type"], `${who}: GET ${target}`).not.toMatch(/image\/png|text\/csv/);
+      expect(response.headers()["content-disposition"], `${who}: GET ${target}`).toBeUndefined();
+      expect(await response.text(), `${who}: GET ${target}`).not.toContain(placed.number);
+    }
+  }
+  await visitor.context().close();
+  await buyer.context().close();
+});
+
+test("the buyer gets one mail about the shipped order, with the tracking number and its link", async () => {
+  expect(placed.number, "the first test's order").not.toBe("");
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+  const subject = `Subject: Your Deck Studio order ${placed.number} is on its way`;
+  /** The .eml files holding the shipped mail's subject (headers unfolded, quoted-printable decoded). */
+  const shippedMails = () =>
+    (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+      .map((file) => decodeMail(fs.readFileSync(path.join(dir, file), "utf8")))
+      .filter((text) => text.includes(subject));
+
+  // The mail worker delivers every few seconds.
+  await expect.poll(() => shippedMails().length, { timeout: 20_000, message: `a mail "${subject}" in ${dir}` }).toBeGreaterThan(0);
+  // Exactly one, also after the worker's next round (every 3 s): a second transition or a retry would show here.
+  await new Promise((resolve) => setTimeout(resolve, 3_500));
+  expect(shippedMails()).toHaveLength(1);
+  const mail = shippedMails()[0] ?? "";
+  expect(mail).toContain(`Tracking number: ${placed.trackingNumber}`);
+  expect(mail).toContain("has been handed to DHL");
+  expect(mail).toMatch(new RegExp(`https://www\\.dhl\\.de/\\S*piececode=${placed.trackingNumber}`));
+  const orderLink = new RegExp(`https?://\\S+/orders/${placed.id}\\?token=[\\w.-]+`).exec(mail)?.[0];
+  expect(orderLink, "the link to the buyer's order").toBeTruthy();
+  expect(new URL(orderLink!).pathname + new URL(orderLink!).search).toBe(placed.buyerPath);
+});
+
+test("the back office's pages have no axe violations", async ({ browser, page }) => {
+  expect(placed.id, "the first test's order").not.toBe("");
+  await open(page, "/admin/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const admin = await operatorPage(browser);
+  await expect(admin.getByRole("table").getByRole("link", { name: placed.number })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await open(admin, `/admin/orders/${placed.id}`);
+  await expect(admin.getByRole("heading", { level: 1, name: `Order ${placed.number}` })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await admin.context().close();
+});
+
+test("at 390 px the order list and the order do not scroll sideways as a page (the table scrolls in its box)", async ({ browser }) => {
+  expect(placed.id, "the first test's order").not.toBe("");
+  const admin = await operatorPage(browser);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const target of ["/admin", `/admin/orders/${placed.id}`]) {
+    await open(admin, target);
+    const scrollWidth = await admin.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `the page width of ${target} at 390 px`).toBeLessThanOrEqual(390);
+  }
+  await admin.context().close();
+});
+
+/** An .eml file as text: its header lines unfolded, its body decoded from quoted-printable (as readMail does). */
+function decodeMail(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = eml.slice(0, split).replace(/\r?\n[ \t]+/g, " ");
+  const body = eml
+    .slice(split)
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return headers + body;
+}
