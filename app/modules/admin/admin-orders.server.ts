@@ -140,7 +140,8 @@ export function searchCondition(search: string): SQL | undefined {
     sql`select ${orders.id} from ${orders} where ${orders.number} like ${escapeLike(numberPrefix)} || '%'`,
     sql`select ${orders.id} from ${orders} where lower(${orders.contact}) like ${escapeLike(term.toLowerCase())} || '%'`,
   ];
-  const words = term.includes("@")
+  // Names hold no "@" and no digits: such a term is an address or an order number, and skips the name lookup.
+  const words = /[@\d]/.test(term)
     ? []
     : term
         .toLowerCase()
