@@ -2,7 +2,16 @@ import { Form, useNavigation } from "react-router";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
 import { CARRIERS, isCarrierCode } from "#app/modules/orders/carriers.ts";
-import { ORDER_STATUS_LABELS, TRANSITION_LABELS, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/modules/orders/order-status.ts";
+
+/** The words an operator's button says for moving an order to `status`. */
+const TRANSITION_LABELS: Record<OrderStatus, string> = {
+  paid: "Mark paid",
+  in_production: "Start production",
+  shipped: "Mark shipped",
+  delivered: "Mark delivered",
+  cancelled: "Cancel and refund",
+};
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {

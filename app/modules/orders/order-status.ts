@@ -30,12 +30,3 @@ export function canMoveTo(from: OrderStatus, to: OrderStatus): boolean {
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
-
-/** The words an operator's button says for moving an order to `status`. */
-export const TRANSITION_LABELS: Record<OrderStatus, string> = {
-  paid: "Mark paid",
-  in_production: "Start production",
-  shipped: "Mark shipped",
-  delivered: "Mark delivered",
-  cancelled: "Cancel and refund",
-};
