@@ -40,7 +40,13 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
         const formErrors = errors[""] ?? [];
         const id = `to-${to}`;
         return (
-          <Form key={to} method="post" className="stack" aria-labelledby={`${id}-button`} noValidate>
+          <Form
+            key={to}
+            method="post"
+            className={to === "cancelled" ? "stack admin__cancel" : "stack"}
+            aria-labelledby={`${id}-button`}
+            noValidate
+          >
             <input type="hidden" name="expected" value={status} />
             <input type="hidden" name="to" value={to} />
             {formErrors.length > 0 ? (
@@ -53,14 +59,14 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
             {to === "shipped" ? <ShipmentFields errors={errors} /> : null}
             {to === "cancelled" ? (
               <div className="field">
-                <label className="checkbox">
+                <label className="choice choice--wide">
                   <input
                     type="checkbox"
                     name="confirm"
                     aria-describedby={errors.confirm?.[0] ? `${id}-confirm-error` : undefined}
                     aria-invalid={errors.confirm?.[0] ? true : undefined}
-                  />{" "}
-                  Refund {formatMoney(totalCents)} to the buyer&apos;s card
+                  />
+                  <span className="choice__label">Refund {formatMoney(totalCents)} to the buyer&apos;s card</span>
                 </label>
                 <p id={`${id}-confirm-error`} className="field__error">
                   {errors.confirm?.[0]}
