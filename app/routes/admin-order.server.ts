@@ -5,9 +5,9 @@ import type { Design } from "#app/modules/design/design.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
-import { normaliseTrackingNumber, trackingLink, type CarrierCode } from "#app/modules/orders/carriers.ts";
+import { normaliseTrackingNumber, type CarrierCode } from "#app/modules/orders/carriers.ts";
 import { orderHistory } from "#app/modules/orders/order-history.server.ts";
-import { findOrderById } from "#app/modules/orders/orders.server.ts";
+import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { nextStatuses, ORDER_STATUS_LABELS } from "#app/modules/orders/order-status.ts";
 import { getDb, getServices } from "#app/request-context.server.ts";
@@ -25,34 +25,15 @@ export async function adminOrderLoader(request: Request, context: Context, order
   const history = await orderHistory(await getDb(context), order.id);
   return {
     order: {
+      // What the buyer sees of the order, and what only the operator needs.
+      ...toOrderView(order),
       id: order.id,
-      number: order.number,
-      status: order.status,
-      createdAt: order.createdAt.toISOString(),
-      grip: order.grip,
-      size: order.size,
       design: order.design as Design,
-      contact: order.contact,
-      name: order.name,
-      address: order.address,
-      addressextend: order.addressextend,
-      postalcode: order.postalcode,
-      city: order.city,
-      country: order.country,
-      priceLines: order.priceLines,
-      shippingCents: order.shippingCents,
-      vatCents: order.vatCents,
-      totalCents: order.totalCents,
       currency: order.currency,
-      cardBrand: order.cardBrand,
-      cardLast4: order.cardLast4,
       cardExpiry: `${String(order.cardExpMonth).padStart(2, "0")}/${order.cardExpYear}`,
       paymentProvider: order.paymentProvider,
       paymentReference: order.paymentReference,
       refundReference: order.refundReference,
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-      trackingUrl: trackingLink(order.carrier, order.trackingNumber),
       account: order.userId ? "Account" : "Guest",
     },
     next: nextStatuses(order.status),
