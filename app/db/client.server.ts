@@ -43,7 +43,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     const db = drizzleNodePg(pool, { schema });
     try {
-      await migrateNodePg(db, { migrationsFolder });
+      await migrateUnderLock(pool, migrationsFolder);
     } catch (error) {
       await pool.end();
       throw error;
@@ -102,6 +102,27 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Any number that is ours alone among the advisory locks taken on the database. */
+const MIGRATION_LOCK_KEY = 7_317_001;
+
+/**
+ * Servers starting at the same moment on one PostgreSQL database take turns: each migrates under a session-level
+ * advisory lock, so the second finds the first's migrations applied instead of failing on a half-made table.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
   }
 }
 

@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "./schema.ts";
 import { createSession, destroySession, readSession, sessionCookie } from "#app/modules/session/session.server.ts";
@@ -92,6 +94,51 @@ describe("the embedded database in a data directory", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000); // two cold starts of an on-disk PGlite: a few seconds each, far more on a loaded machine
+});
+
+describe("the embedded database is open in one process at a time", () => {
+  it("refuses a directory that a live process holds, and takes over one whose process is gone", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "deck-pglite-"));
+    try {
+      // The parent process (the test runner's) is alive: as if the shop were running on this directory.
+      writeFileSync(`${dir}.lock`, String(process.ppid));
+      await expect(openDatabase({ pgliteDir: dir })).rejects.toThrow(/open in another process \(pid \d+\).*stop the shop first/);
+      writeFileSync(`${dir}.lock`, "2147483646"); // no such process
+      const database = await openDatabase({ pgliteDir: dir });
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.lock`, { force: true });
+    }
+  }, 120_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)("servers starting at the same moment on one fresh PostgreSQL database", () => {
+  it("all open it, and each migration is applied once", async () => {
+    const url = process.env.DATABASE_URL!;
+    const name = `deck_race_${randomBytes(6).toString("hex")}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const fresh = new URL(url);
+    fresh.pathname = `/${name}`;
+    try {
+      const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: fresh.toString() })));
+      const databases = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+      try {
+        expect(opened.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+        const applied = await databases[0]!.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+        expect(applied.rows[0]).toEqual({ count: readdirSync("drizzle").filter((f) => f.endsWith(".sql")).length });
+      } finally {
+        await Promise.all(databases.map((database) => database.close()));
+      }
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 60_000);
 });
 
 describe("a database that stops answering", () => {
