@@ -3,8 +3,11 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { mountApp } from "#app/mount-app.ts";
 import { installChunkErrorGuard } from "#app/modules/build-update/build-updates.client.ts";
+import { startKeepingTypedValues } from "#app/modules/forms/typed-values.client.ts";
 
 installChunkErrorGuard();
+// What the buyer typed into the plain HTML so far, given back once the app is live (root.tsx).
+startKeepingTypedValues();
 
 startTransition(() => {
   mountApp(() => {

@@ -14,6 +14,7 @@ import stylesheet from "./app.css?url";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { startBuildUpdates } from "#app/modules/build-update/build-updates.client.ts";
 import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
+import { restoreTypedValues } from "#app/modules/forms/typed-values.client.ts";
 import { ServerErrorPage } from "#app/components/server-error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
@@ -56,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Once the app is ready: fetch this build's meta after 1 s, check for a newer build every 60 minutes.
   useEffect(() => startBuildUpdates(), []);
+  // Hydration has made every form control React's: what was typed before it goes to the fields' onChange now.
+  useEffect(() => void restoreTypedValues(), []);
   useChunkErrorPage();
   return <Outlet />;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   validateCard,
   type CardErrors,
@@ -52,6 +52,10 @@ export function useCardForm(options: CardValidationOptions = {}) {
   const [values, setValues] = useState<CardValues>(EMPTY_CARD_VALUES);
   const [shown, setShown] = useState<ShownFields>(() => new Set());
   const [checked, setChecked] = useState(false);
+  // The newest values, also between a change and the render it causes: two changes in one batch (fields typed
+  // before hydration and given back together) must both count, not the second one over the first.
+  const latest = useRef(values);
+  latest.current = values;
   const allErrors = validateCard(values, options);
   const errors: CardErrors = Object.fromEntries(CARD_FIELDS.filter((f) => shown.has(f)).map((f) => [f, allErrors[f]]));
 
@@ -62,7 +66,8 @@ export function useCardForm(options: CardValidationOptions = {}) {
     /** True once `checkAll` has run: the form shows an error summary from then on. */
     checked,
     change(field: CardField, value: string) {
-      const next = { ...values, [field]: value };
+      const next = { ...latest.current, [field]: value };
+      latest.current = next;
       setValues(next);
       setShown((current) => shownAfterInput(current, validateCard(next, options)));
     },

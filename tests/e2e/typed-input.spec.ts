@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+import { completeOrder, guestEmail, optionsAndContact, seedOrder, shippingForm, waitForHydration } from "./helpers.ts";
+
+/**
+ * A page that has not finished loading is still a page a buyer uses. These load each form with its scripts held
+ * back, type at once into the server-rendered fields, let the scripts arrive, and expect every character kept
+ * through hydration and the order store's first update.
+ */
+const SCRIPT_DELAY_MS = 1500;
+
+async function openWithLateScripts(page: Page, path: string): Promise<void> {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait only for the response, then for the field itself.
+  await page.goto(path, { waitUntil: "commit" });
+}
+
+async function expectHydratedAndSettled(page: Page): Promise<void> {
+  await waitForHydration(page);
+  // The order store reads session storage right after hydration; give that update and its effects a moment.
+  await page.waitForTimeout(500);
+}
+
+test("Shipping keeps what was typed before its scripts arrived", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
+  await openWithLateScripts(page, "/Shipping");
+  const form = shippingForm(page);
+  await form.name.fill("Erika Mustermann");
+  await form.address.fill("Heidestraße 17");
+  await form.postalcode.fill("51147");
+  await form.city.fill("Köln");
+  await expectHydratedAndSettled(page);
+
+  await expect(form.name).toHaveValue("Erika Mustermann");
+  await expect(form.address).toHaveValue("Heidestraße 17");
+  await expect(form.postalcode).toHaveValue("51147");
+  await expect(form.city).toHaveValue("Köln");
+  // Kept in the order too: typing on after hydration and a reload still find it.
+  await form.city.press("End");
+  await form.city.pressSequentially("-Porz");
+  await expect(form.city).toHaveValue("Köln-Porz");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.name).toHaveValue("Erika Mustermann");
+  await expect(form.city).toHaveValue("Köln-Porz");
+});
+
+test("Login keeps a guest's e-mail typed before the scripts arrived", async ({ page }) => {
+  await seedOrder(page, { size: 8.25, grip: false });
+  await openWithLateScripts(page, "/Login");
+  await guestEmail(page).fill("erika@example.com");
+  await expectHydratedAndSettled(page);
+  await expect(guestEmail(page)).toHaveValue("erika@example.com");
+});
+
+test("Payment keeps the card fields typed before the scripts arrived", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await openWithLateScripts(page, "/Payment");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Name on card").fill("Erika Mustermann");
+  await expectHydratedAndSettled(page);
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await expect(page.getByLabel("Name on card")).toHaveValue("Erika Mustermann");
+  // The live preview follows what was given back.
+  await expect(page.getByRole("img", { name: /^Card preview/ })).toHaveAccessibleName("Card preview: Visa ending in 4242");
+});
