@@ -107,9 +107,23 @@ describe("CardForm validation", () => {
     expect(numberField().hasAttribute("aria-invalid")).toBe(false);
   });
 
-  it("asks for a name", () => {
+  it("asks for a name once one was typed and taken away, never for a field only tabbed through", () => {
     act(() => field("Name on card").focus());
     leave(field("Name on card"));
+    expect(errorOf(field("Name on card"))).toBe("");
+    edit(field("Name on card"), "E");
+    edit(field("Name on card"), "", 0, "deleteContentBackward");
+    leave(field("Name on card"));
+    expect(errorOf(field("Name on card"))).toBe("Enter the name on the card");
+  });
+
+  it("shows nothing when every field is tabbed through untouched, and everything at 'Check card details'", () => {
+    for (const label of ["Card number", "Name on card", "Month (MM)", "Year (YY)", "Security code"]) {
+      act(() => field(label).focus());
+      leave(field(label));
+      expect(errorOf(field(label)), label).toBe("");
+    }
+    fireEvent.click(screen.getByRole("button", { name: "Check card details" }));
     expect(errorOf(field("Name on card"))).toBe("Enter the name on the card");
   });
 

@@ -11,8 +11,9 @@ import {
  * The card form's values and which errors are on show. Values live in this component state only: card data
  * never goes to the order store, web storage or the URL (product §6).
  *
- * When errors show: a field is checked when it loses focus; once it shows an error it is re-checked on every
- * input, and the error goes away as soon as the value is right; `checkAll` shows every error at once.
+ * When errors show: a field the buyer changed is checked when it loses focus (tabbing through untouched fields
+ * shows nothing); once it shows an error it is re-checked on every input, and the error goes away as soon as the
+ * value is right; `checkAll` shows every error at once.
  */
 
 export const EMPTY_CARD_VALUES: CardValues = { cardNumber: "", cardName: "", cardMonth: "", cardYear: "", cardCvv: "" };
@@ -56,6 +57,7 @@ export function useCardForm(options: CardValidationOptions = {}) {
   // before hydration and given back together) must both count, not the second one over the first.
   const latest = useRef(values);
   latest.current = values;
+  const changed = useRef(new Set<CardField>());
   const allErrors = validateCard(values, options);
   const errors: CardErrors = Object.fromEntries(CARD_FIELDS.filter((f) => shown.has(f)).map((f) => [f, allErrors[f]]));
 
@@ -68,10 +70,12 @@ export function useCardForm(options: CardValidationOptions = {}) {
     change(field: CardField, value: string) {
       const next = { ...latest.current, [field]: value };
       latest.current = next;
+      changed.current.add(field);
       setValues(next);
       setShown((current) => shownAfterInput(current, validateCard(next, options)));
     },
     blur(field: CardField) {
+      if (!changed.current.has(field)) return;
       setShown((current) => shownAfterBlur(current, field, values, allErrors));
     },
     /** Empties the security code (after a declined payment: the buyer types it again, nothing else). */

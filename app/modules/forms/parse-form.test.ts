@@ -43,4 +43,16 @@ describe("parseForm", () => {
     const submission = parseForm(form({ size: ["8", "8.5"] }), optionsSchema);
     expect(errorsOf(submission)?.size).toBeDefined();
   });
+
+  it("holds back untouched fields' errors while checking one field, and reports them all on submit", () => {
+    const touched = new Set(["postalcode"]);
+    const isUntouched = (name: string) => !touched.has(name);
+    // How conform asks to check one field (leaving it): an intent in the form data.
+    const leaving = form({ postalcode: "1", country: "DE", __intent__: JSON.stringify({ type: "validate", payload: { name: "postalcode" } }) });
+    const checked = parseForm(leaving, shippingStepSchema, { isUntouched });
+    expect(Object.keys(checked.error ?? {})).toEqual(["postalcode"]);
+
+    const submitted = parseForm(form({ postalcode: "1", country: "DE" }), shippingStepSchema, { isUntouched });
+    expect(Object.keys(errorsOf(submitted) ?? {})).toEqual(expect.arrayContaining(["name", "address", "city", "postalcode"]));
+  });
 });

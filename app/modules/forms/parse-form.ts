@@ -7,15 +7,29 @@ import * as z from "zod/mini";
  * true/false for a checkbox, and an empty text field counts as not filled in.
  * (This replaces @conform-to/zod, whose automatic coercion pulls in all of classic zod: 23 KB gz.)
  */
-export function parseForm<Schema extends z.ZodMiniObject | z.ZodMiniType>(formData: FormData, schema: Schema) {
+export function parseForm<Schema extends z.ZodMiniObject | z.ZodMiniType>(
+  formData: FormData,
+  schema: Schema,
+  options: {
+    /**
+     * A field the buyer has not changed: while the page checks fields one by one (leaving one, typing), the
+     * errors of untouched fields are held back, so that tabbing through them marks none. A submit still reports
+     * every field.
+     */
+    isUntouched?: (name: string) => boolean;
+  } = {},
+) {
   return parse(formData, {
-    resolve(payload) {
+    resolve(payload, intent) {
       const result = z.safeParse(schema, coerce(payload, schema));
       if (result.success) return { value: result.data as z.output<Schema> };
       const error: Record<string, string[]> = {};
       for (const issue of result.error.issues) {
         const name = issue.path.join(".");
         (error[name] ??= []).push(issue.message);
+      }
+      if (intent?.type === "validate" && intent.payload.name && options.isUntouched) {
+        for (const name of Object.keys(error)) if (options.isUntouched(name)) delete error[name];
       }
       return { error };
     },

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type * as z from "zod/mini";
 import { parseForm } from "./parse-form.ts";
 
 /**
- * The form behaviour shared by the checkout steps: validate with the step's schema on blur, revalidate as the
- * buyer types, and on a valid submit hand the parsed value to `onValid` (which writes it to the order store)
+ * The form behaviour shared by the checkout steps: validate with the step's schema when the buyer leaves a field
+ * they changed (never one they only tabbed through), revalidate as they type, and on a valid submit hand the parsed value to `onValid` (which writes it to the order store)
  * before the server validates the same schema again. The error summary appears after any submit attempt
  * that has errors (conform calls its own onSubmit only for valid forms, so the attempt is noted on the form).
  */
@@ -17,19 +17,27 @@ export function useValidatedForm<Schema extends z.ZodMiniType<Record<string, unk
 }) {
   const { id, schema, lastResult, onValid } = options;
   const [attempted, setAttempted] = useState(false);
+  // Fields the buyer has changed: leaving a field checks it only then, never when tabbing through untouched ones.
+  const changed = useRef(new Set<string>());
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    onValidate: ({ formData }) => parseForm(formData, schema, { isUntouched: (name) => !changed.current.has(name) }),
     onSubmit(_event, { submission }) {
       if (submission?.status === "success") onValid(submission.value);
     },
   });
   const conformFormProps = getFormProps(form);
+  const noteChange = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (name) changed.current.add(name);
+  };
   const formProps = {
     ...conformFormProps,
+    onInput: noteChange,
+    onChange: noteChange,
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
       setAttempted(true);
       conformFormProps.onSubmit(event);
