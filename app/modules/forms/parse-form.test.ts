@@ -50,7 +50,8 @@ describe("parseForm", () => {
     // How conform asks to check one field (leaving it): an intent in the form data.
     const leaving = form({ postalcode: "1", country: "DE", __intent__: JSON.stringify({ type: "validate", payload: { name: "postalcode" } }) });
     const checked = parseForm(leaving, shippingStepSchema, { isUntouched });
-    expect(Object.keys(checked.error ?? {})).toEqual(["postalcode"]);
+    // A field check has no status of its own (conform decides what to show), only errors.
+    expect(Object.keys(("error" in checked && checked.error) || {})).toEqual(["postalcode"]);
 
     const submitted = parseForm(form({ postalcode: "1", country: "DE" }), shippingStepSchema, { isUntouched });
     expect(Object.keys(errorsOf(submitted) ?? {})).toEqual(expect.arrayContaining(["name", "address", "city", "postalcode"]));
