@@ -8,6 +8,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** PostgreSQL: the longest a statement may run before it is cancelled (a request then answers 503, not hangs). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
   /** e.g. smtps://user:password@smtp.example.com:465; unset: mail is written as .eml files to DATA_DIR/mail. */

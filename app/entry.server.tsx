@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server.ts";
-import { closeDatabase } from "#app/db/database.server.ts";
+import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
 import { productionServices } from "#app/services.server.ts";
@@ -81,7 +81,7 @@ let mailWorker: ReturnType<typeof startMailWorker> | undefined;
  */
 export const lifecycle = {
   start: async () => {
-    await productionServices.database();
+    await waitForDatabase(productionServices.database, { retry: Boolean(getConfig().DATABASE_URL) });
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
   },
   stop: async () => {

@@ -205,3 +205,29 @@ describe.runIf(url)("two production servers on one PostgreSQL database", () => {
     expect(shopper.servedBy.every((base, i) => i === 0 || base !== shopper.servedBy[i - 1])).toBe(true);
   }, 60_000);
 });
+
+describe.runIf(url)("a server started while its PostgreSQL database is not there", () => {
+  it("waits and comes up once the database does, instead of exiting", async () => {
+    const name = `deck_late_${randomBytes(6).toString("hex")}`;
+    const late = new URL(url!);
+    late.pathname = `/${name}`;
+    databaseUrl = late.toString();
+    const server = startServer(4990 + Math.floor(Math.random() * 9));
+    try {
+      // The database does not exist yet: the server tries, logs and waits.
+      const deadline = Date.now() + 10_000;
+      while (!server.output.includes("trying again") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(server.output).toContain("[db] the database is not available");
+      expect(server.process.exitCode).toBeNull();
+
+      await adminQuery(`CREATE DATABASE ${name}`);
+      await waitForHealthy(server, 30_000);
+      expect((await fetch(`${server.base}/GripSize`)).status).toBe(200);
+    } finally {
+      server.process.kill("SIGTERM");
+      await new Promise((resolve) => server.process.once("exit", resolve));
+      rmSync(server.dataDir, { recursive: true, force: true });
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 60_000);
+});

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite's directory, or "memory://" for a throwaway in-memory database. */
   pgliteDir?: string;
+  /** PostgreSQL: statements running longer are cancelled (a locked table must not hang every request). */
+  statementTimeoutMs?: number;
   migrationsFolder?: string;
 }
 
@@ -38,7 +40,12 @@ const defaultMigrationsFolder = projectPath("drizzle");
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: options.statementTimeoutMs,
+    });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     const db = drizzleNodePg(pool, { schema });
@@ -115,6 +122,8 @@ const MIGRATION_LOCK_KEY = 7_317_001;
 async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration (an index on many orders) may take longer than a request's statement is allowed to.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
       await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
@@ -122,6 +131,8 @@ async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promis
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
+    // Back to the pool's own timeout for the requests this connection serves next.
+    await client.query("reset statement_timeout").catch(() => undefined);
     client.release();
   }
 }

@@ -141,6 +141,26 @@ describe.runIf(process.env.DATABASE_URL)("servers starting at the same moment on
   }, 60_000);
 });
 
+describe.runIf(process.env.DATABASE_URL)("statements on PostgreSQL", () => {
+  it("are cancelled after the statement timeout instead of waiting for a lock", async () => {
+    const timed = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, statementTimeoutMs: 300 });
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      // Another session holds the sessions table, as a long migration or a stuck transaction would.
+      await holder.query("begin");
+      await holder.query("lock table sessions in access exclusive mode");
+      const started = Date.now();
+      await expect(timed.db.execute(sql`select count(*) from sessions`)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await holder.query("rollback").catch(() => undefined);
+      await holder.end();
+      await timed.close();
+    }
+  }, 30_000);
+});
+
 describe("a database that stops answering", () => {
   it("fails its ping instead of hanging", async () => {
     const doomed = await openTestDatabase();
