@@ -26,8 +26,24 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const build = await import(path.join(root, "build/server/index.js"));
 const { lifecycle } = build.entry.module;
 
+let stopping = false;
+/** Answers not yet sent: at shutdown each is told to close its connection, so that no client sends on it again. */
+const inFlight = new Set();
+
 const app = express();
 app.disable("x-powered-by");
+// Once SIGTERM has come: a request that still arrives (on a kept-alive connection) is turned away whole with 503, so
+// that a load balancer or the browser tries again elsewhere; every answer from then on closes its connection.
+app.use((req, res, next) => {
+  if (stopping) {
+    res.setHeader("Connection", "close");
+    res.setHeader("Retry-After", "5");
+    return res.status(503).type("text/plain").send("The shop is restarting. Please try again in a moment.");
+  }
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  next();
+});
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 app.use(compression());
 app.use(securityHeaders({ hstsMaxAge: hstsMaxAge(process.env.HSTS_MAX_AGE) }));
@@ -55,15 +71,23 @@ const server = app.listen(port, host, () => {
   console.log(`Deck Studio listening on http://localhost:${port}`);
 });
 
-let stopping = false;
+/**
+ * SIGTERM drains: no new connections, requests in flight finish (their connections then close), and only then
+ * are the mail worker and the database closed. A server that has not drained within 10 s exits anyway.
+ */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: closing the server and the database`);
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  console.log(`${signal} received: finishing the requests in flight, then closing the database`);
+  const forceExit = setTimeout(() => {
+    console.error("Requests still running after 10 s: exiting without them");
+    process.exit(1);
+  }, 10_000);
   forceExit.unref();
-  server.close();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  const drained = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections?.();
+  await drained;
   try {
     await lifecycle.stop();
   } catch (error) {
