@@ -260,7 +260,7 @@ describe("the production server", () => {
     server.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(output).toContain("closing the server and the database");
+    expect(output).toContain("SIGTERM received: finishing the requests in flight, then closing the database");
   });
 
   it("kept neither the full card number nor the security code: not in any table, not in the log", async () => {
