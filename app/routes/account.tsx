@@ -1,5 +1,7 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import type { Design } from "#app/modules/design/design.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -14,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const orders = await ordersOfUser(await getDb(context), account.id);
   return {
     email: account.email,
-    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString() })),
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), design: order.design as Design })),
   };
 }
 
@@ -41,6 +43,9 @@ export default function Account() {
           <table className="order-history">
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Design</span>
+                </th>
                 <th scope="col">Order</th>
                 <th scope="col">Date</th>
                 <th scope="col">Deck</th>
@@ -51,7 +56,10 @@ export default function Account() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <th scope="row">
+                  <td>
+                    <DeckPreview className="order-history__thumb" design={order.design} size={order.size} grip={order.grip} />
+                  </td>
+                  <th scope="row" className="order-history__number">
                     <Link to={`/orders/${order.id}`}>{order.number}</Link>
                   </th>
                   <td>{formatDate(order.createdAt)}</td>

@@ -1,4 +1,4 @@
-import { Form, PrefetchPageLinks, useActionData } from "react-router";
+import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
@@ -8,16 +8,27 @@ import { handleStepSubmission } from "#app/modules/checkout/step-action.server.t
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/grip-size";
 
 export const meta = () =>
   pageMeta({ title: "Grip & size", description: "Choose your deck's width and whether it comes with grip tape; the price updates as you choose." });
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleStepSubmission(request, optionsSchema, "/Login");
+/** A signed-in buyer has done the Login step already: the next step is Shipping. */
+async function nextStep(context: Route.LoaderArgs["context"]) {
+  return (await currentAccount(context)) ? ("/Shipping" as const) : ("/Login" as const);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { next: await nextStep(context) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleStepSubmission(request, optionsSchema, await nextStep(context));
 }
 
 export default function GripSize() {
+  const { next } = useLoaderData<typeof loader>();
   const order = useOrder();
   const { fields, formProps, showSummary } = useValidatedForm({
     id: "grip-size",
@@ -40,7 +51,7 @@ export default function GripSize() {
         <h1>Choose grip and size</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
-          <PrefetchPageLinks page="/Login" />
+          <PrefetchPageLinks page={next} />
           {showSummary ? (
             <ErrorSummary
               items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}
@@ -96,7 +107,7 @@ export default function GripSize() {
             <span className="price__note">incl. VAT, plus shipping</span>
           </p>
           <button type="submit" className="button button--primary">
-            Continue to login
+            {next === "/Shipping" ? "Continue to shipping" : "Continue to login"}
           </button>
         </Form>
       </div>

@@ -5,6 +5,7 @@ import { sessionContext } from "#app/request-context.server.ts";
 import { routeMiddleware } from "#app/modules/middleware/route-middleware.server.ts";
 import { sessionMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
 import { createSession } from "#app/modules/session/session.server.ts";
+import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { validAddress } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
@@ -29,6 +30,19 @@ describe(`checkout step actions on ${databaseKind}`, () => {
   it("GripSize: a catalog width goes on to /Login", async () => {
     const result = await runAction(gripSize.action, formPost("/GripSize", { size: "8.5", grip: "on" }));
     expect(result).toMatchObject({ status: 302, location: "/Login" });
+  });
+
+  it("GripSize: a signed-in buyer has done the Login step: the width goes on to /Shipping, and the page says so", async () => {
+    const created = await createAccount(database.db, `grip-${Date.now()}@example.com`, "a long passphrase");
+    if (!created.ok) throw new Error("no account");
+    const { setCookie } = await createSession(database.db, { userId: created.account.id });
+    const cookie = setCookie.split(";")[0]!;
+    const result = await callRoute(gripSize.action, formPost("/GripSize", { size: "8.5", grip: "on" }), { database, cookie });
+    expect(result).toMatchObject({ status: 302, location: "/Shipping" });
+    const page = await callRoute(gripSize.loader, new Request(`${TEST_ORIGIN}/GripSize`), { database, cookie });
+    expect(page.body).toEqual({ next: "/Shipping" });
+    const guestPage = await callRoute(gripSize.loader, new Request(`${TEST_ORIGIN}/GripSize`), { database });
+    expect(guestPage.body).toEqual({ next: "/Login" });
   });
 
   it("GripSize: no width answers 400 with the field message", async () => {

@@ -44,6 +44,7 @@ export async function ordersOfUser(db: Db, userId: string) {
       grip: orders.grip,
       totalCents: orders.totalCents,
       status: orders.status,
+      design: orders.design,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
