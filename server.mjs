@@ -72,8 +72,10 @@ const server = app.listen(port, host, () => {
 });
 
 /**
- * SIGTERM drains: no new connections, requests in flight finish (their connections then close), and only then
- * are the mail worker and the database closed. A server that has not drained within 10 s exits anyway.
+ * SIGTERM drains: requests in flight finish (and close their connections), while anything that still arrives is
+ * answered 503 whole (above) rather than reset: connections a busy process has not accepted yet would be reset
+ * by closing the listener at once. Once nothing is in flight the listener closes, then the mail worker and the
+ * database. A server that has not drained within 10 s exits anyway.
  */
 async function shutdown(signal) {
   if (stopping) return;
@@ -85,9 +87,12 @@ async function shutdown(signal) {
   }, 10_000);
   forceExit.unref();
   for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  const drained = new Promise((resolve) => server.close(resolve));
+  while (inFlight.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  // Whatever reached the backlog meanwhile has had its 503; a short grace lets the last of them be accepted.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections?.();
-  await drained;
+  await closed;
   try {
     await lifecycle.stop();
   } catch (error) {
