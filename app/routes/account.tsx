@@ -48,9 +48,10 @@ export default function Account() {
                 </th>
                 <th scope="col">Order</th>
                 <th scope="col">Date</th>
-                <th scope="col">Deck</th>
+                <th scope="col" className="order-history__deck">
+                  Deck
+                </th>
                 <th scope="col">Total</th>
-                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -59,18 +60,19 @@ export default function Account() {
                   <td>
                     <DeckPreview className="order-history__thumb" design={order.design} size={order.size} grip={order.grip} />
                   </td>
-                  <th scope="row" className="order-history__number">
-                    <Link to={`/orders/${order.id}`}>{order.number}</Link>
+                  <th scope="row">
+                    <Link className="order-history__number" to={`/orders/${order.id}`}>
+                      {order.number}
+                    </Link>
+                    <br />
+                    <OrderStatusBadge status={order.status} />
                   </th>
                   <td>{formatDate(order.createdAt)}</td>
-                  <td>
+                  <td className="order-history__deck">
                     {formatDeckSize(order.size)}
                     {order.grip ? ", grip tape" : ""}
                   </td>
                   <td>{formatMoney(order.totalCents)}</td>
-                  <td>
-                    <OrderStatusBadge status={order.status} />
-                  </td>
                 </tr>
               ))}
             </tbody>

@@ -129,7 +129,14 @@ test("a signed-in buyer buys a deck and finds it in the order history", async ({
   await page.getByRole("link", { name: "Account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByRole("rowheader", { name: number })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Custom skateboard deck, 8\.5″ wide, with grip tape/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  // On the narrowest phone the history fits the screen, each order number on one line.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const numberLink = page.getByRole("rowheader", { name: number }).getByRole("link", { name: number });
+  expect((await numberLink.boundingBox())!.height).toBeLessThan(30);
+  await expect(page.getByRole("rowheader", { name: number })).toContainText("Paid");
 });
 
 test("a declined card shows why, keeps every field but the security code, and places no order", async ({ page }) => {
