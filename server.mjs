@@ -32,6 +32,12 @@ const inFlight = new Set();
 
 const app = express();
 app.disable("x-powered-by");
+// Liveness: the process answers (nothing else is asked, not even the database). Readiness is /healthz, which asks
+// the database and answers 503 while it is away or while this server drains.
+app.get("/livez", (req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.json({ status: "alive" });
+});
 // Once SIGTERM has come: a request that still arrives (on a kept-alive connection) is turned away whole with 503, so
 // that a load balancer or the browser tries again elsewhere; every answer from then on closes its connection.
 app.use((req, res, next) => {

@@ -82,6 +82,7 @@ describe.skipIf(process.env.DATABASE_URL)("SIGTERM under load", () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
 
+      expect((await fetch(`${base}/livez`)).status).toBe(200);
       const inFlight = Array.from({ length: 24 }, () => purchase(base));
       await new Promise((resolve) => setTimeout(resolve, 50));
       child.kill("SIGTERM");

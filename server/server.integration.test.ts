@@ -114,6 +114,16 @@ describe("the production server", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("answers liveness at /livez and readiness at /healthz", async () => {
+    const live = await fetch(`${base}/livez`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "alive" });
+    expect(live.headers.get("cache-control")).toBe("no-store");
+    const ready = await fetch(`${base}/healthz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
   it("renders pages with security headers and a request id, and compresses them", async () => {
     const response = await fetch(`${base}/GripSize`, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.status).toBe(200);

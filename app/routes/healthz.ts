@@ -1,7 +1,10 @@
 import { getServices } from "#app/request-context.server.ts";
 import type { Route } from "./+types/healthz";
 
-/** Liveness and readiness for a load balancer: 200 when the database answers, 503 when it does not. */
+/**
+ * Readiness for a load balancer: 200 when the database answers, 503 when it does not (and, from server.mjs, while
+ * the server drains on SIGTERM). Liveness is /livez, answered by server.mjs without asking the database.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "no-store" };
   try {

@@ -71,7 +71,7 @@ describe(`the Payment action on ${databaseKind}`, () => {
   it("checks the earlier steps again: a wrong postal code or a missing width is refused", async () => {
     const outcome = await pay(orderFields({ postalcode: "ABCDE", size: "0" }));
     expect(outcome.status).toBe(400);
-    expect(outcome.body).toContain("Enter a Germany postal code, like 10115");
+    expect(outcome.body).toContain("Enter a German postal code, like 10115");
     expect(outcome.body).toContain("Choose a deck width");
   });
 

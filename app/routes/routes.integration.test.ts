@@ -79,7 +79,7 @@ describe(`checkout step actions on ${databaseKind}`, () => {
     expect(result.status).toBe(400);
     expect(result.body?.error).toMatchObject({
       name: ["Enter your full name"],
-      postalcode: ["Enter a Germany postal code, like 10115"],
+      postalcode: ["Enter a German postal code, like 10115"],
     });
     expect(JSON.stringify(result.body)).toContain("Main Street 1"); // kept for the form
   });

@@ -67,7 +67,7 @@ test("a buyer chooses grip and size, checks out as a guest and reaches payment",
     await form.city.fill("Berlin");
     await form.submit.click();
     await expect(page).toHaveURL(/\/Shipping$/);
-    await expectFieldError(form.postalcode, "Enter a Germany postal code, like 10115");
+    await expectFieldError(form.postalcode, "Enter a German postal code, like 10115");
     await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
 
     await form.postalcode.fill("10115");

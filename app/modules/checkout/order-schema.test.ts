@@ -32,8 +32,23 @@ describe("shippingStepSchema", () => {
 
   it("checks the postal code against the country, even while other fields are wrong", () => {
     const errors = errorsOf(shippingStepSchema.safeParse({ ...validShipping, name: "", postalcode: "1234" }));
-    expect(errors.postalcode).toBe("Enter a Germany postal code, like 10115");
+    expect(errors.postalcode).toBe("Enter a German postal code, like 10115");
     expect(errors.name).toBe("Enter your full name");
+  });
+
+  it("names each country's postal code as its people do, with the right article", () => {
+    const messages = Object.fromEntries(
+      countryCodes.map((code) => [code, errorsOf(shippingStepSchema.safeParse({ ...validShipping, country: code, postalcode: "!" })).postalcode]),
+    );
+    expect(messages.AT).toBe("Enter an Austrian postal code, like 1010");
+    expect(messages.GB).toBe("Enter a UK postcode, like SW1A 1AA");
+    expect(messages.US).toBe("Enter a US ZIP code, like 94103");
+    expect(messages.IE).toBe("Enter an Irish Eircode, like D02 X285");
+    for (const [code, message] of Object.entries(messages)) {
+      expect(message, code).toMatch(/^Enter (a [^aeiou]|an [AEIOU])/);
+      // The adjective, not the country's name ("a Germany postal code").
+      expect(message, code).not.toMatch(new RegExp(`an? ${countries[code as keyof typeof countries].name}\\b`));
+    }
   });
 
   it.each(countryCodes)("accepts %s's own example postal code", (code) => {

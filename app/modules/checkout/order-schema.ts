@@ -62,7 +62,7 @@ const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcod
       ctx.addIssue({
         code: "custom",
         path: ["postalcode"],
-        message: `Enter a ${country.name} postal code, like ${country.postalCodeExample}`,
+        message: `Enter ${country.postalCodeName}, like ${country.postalCodeExample}`,
       });
     }
   },
