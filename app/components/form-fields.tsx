@@ -21,11 +21,10 @@ function FieldFrame({ id, label, hint, errors, children }: FieldFrameProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      {/* Always there (empty without a hint), so that fields side by side share their rows (app.css). */}
+      <p id={hintId} className="field__hint">
+        {hint}
+      </p>
       {children(describedBy, error ? true : undefined)}
       <p id={errorId} className="field__error">
         {error}

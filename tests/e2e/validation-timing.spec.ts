@@ -20,12 +20,18 @@ test("Shipping: tabbing through untouched fields marks none of them; a changed o
 
   await form.postalcode.fill("1");
   await form.postalcode.blur();
-  await expectFieldError(form.postalcode, "postal code, like 10115");
+  await expectFieldError(form.postalcode, "Enter a German postal code, like 10115");
+  // Leaving a field is no submit: the summary of every error waits for one.
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  // Side by side, the postal code (with its hint and a three-line error) and the town keep their boxes in line.
+  const [postal, town] = await Promise.all([form.postalcode.boundingBox(), form.city.boundingBox()]);
+  expect(Math.abs(postal!.y - town!.y)).toBeLessThan(1);
   await form.postalcode.fill("10115");
   await expect(form.postalcode).not.toHaveAttribute("aria-invalid", "true");
 
   await form.submit.click();
   await expectFieldError(form.name, "Enter your full name");
+  await expect(page.getByRole("alert").getByRole("heading", { name: /Please correct \d+ fields/ })).toBeVisible();
 });
 
 test("Payment: tabbing through the untouched card fields marks none of them", async ({ page }) => {

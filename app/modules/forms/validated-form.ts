@@ -3,6 +3,9 @@ import { useRef, useState } from "react";
 import type * as z from "zod/mini";
 import { parseForm } from "./parse-form.ts";
 
+/** The name of the button conform submits with when it checks one field (not exported by conform). */
+const INTENT_FIELD = "__intent__";
+
 /**
  * The form behaviour shared by the checkout steps: validate with the step's schema when the buyer leaves a field
  * they changed (never one they only tabbed through), revalidate as they type, and on a valid submit hand the parsed value to `onValid` (which writes it to the order store)
@@ -39,7 +42,9 @@ export function useValidatedForm<Schema extends z.ZodMiniType<Record<string, unk
     onInput: noteChange,
     onChange: noteChange,
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
-      setAttempted(true);
+      // conform checks a single field by submitting with its own intent button: that is no attempt of the buyer's.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.getAttribute("name") !== INTENT_FIELD) setAttempted(true);
       conformFormProps.onSubmit(event);
     },
   };
