@@ -1,4 +1,6 @@
-import { Form, Link, redirect, useLoaderData } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import type { Design } from "#app/modules/design/design.ts";
@@ -6,13 +8,15 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { getDb } from "#app/request-context.server.ts";
+import { loginAction } from "./login.server.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () => pageMeta({ title: "Your account", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const account = await currentAccount(context);
-  if (!account) throw redirect("/Login?next=/account");
+  // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
+  if (!account) return { email: null, orders: [] };
   const orders = await ordersOfUser(await getDb(context), account.id);
   return {
     email: account.email,
@@ -20,8 +24,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Signing in from here: the Login step's action (its limits and messages), coming back to this page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  url.searchParams.set("next", "/account");
+  return loginAction(new Request(url, request), context);
+}
+
 export default function Account() {
   const { email, orders } = useLoaderData<typeof loader>();
+  if (!email) return <SignIn />;
   return (
     <div className="page stack">
       <h1>Your account</h1>
@@ -79,6 +91,23 @@ export default function Account() {
           </table>
         )}
       </section>
+    </div>
+  );
+}
+
+function SignIn() {
+  const reply = useActionData<typeof action>();
+  const lastResult = reply?.form === "signin" ? (reply.result as SubmissionResult<string[]>) : undefined;
+  return (
+    <div className="page page--narrow stack">
+      <h1>Your account</h1>
+      <p>Sign in to see your orders.</p>
+      <AccountForm id="account-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} submitLabel="Sign in" primary />
+      <p>
+        <Link to="/account/reset">Forgot your password?</Link> · No account yet?{" "}
+        <Link to="/Login?next=/account">Create one</Link>
+
+      </p>
     </div>
   );
 }

@@ -183,14 +183,26 @@ describe(`order pages on ${databaseKind}`, () => {
     expect(withToken.status).toBe(404);
   });
 
-  it("the account lists only the buyer's own orders; without sign-in it sends to /Login", async () => {
+  it("the account lists only the buyer's own orders; without sign-in it is a sign-in page of its own", async () => {
     const owner = await newAccount();
     const order = await guestOrder(owner.userId);
     await guestOrder((await newAccount()).userId);
     const history = await run(account.loader, new Request(`${ORIGIN}/account`), owner.cookie);
     expect(history.body).toMatchObject({ orders: [{ id: order.id, number: order.number }] });
     const anonymous = await run(account.loader, new Request(`${ORIGIN}/account`));
-    expect(anonymous).toMatchObject({ status: 302, location: "/Login?next=/account" });
+    expect(anonymous).toMatchObject({ status: 200, body: { email: null, orders: [] } });
+  });
+
+  it("signing in on the account page comes back to it, under the sign-in limits and messages", async () => {
+    const address = email();
+    await signUp(address, "long enough");
+    const wrong = await run(account.action, formPost("/account", { intent: "signin", email: address, password: "not it at all" }));
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.body)).toContain("The e-mail address or the password is not right.");
+    expect(wrong.cookie).toBeNull();
+    const right = await run(account.action, formPost("/account", { intent: "signin", email: address, password: "long enough" }));
+    expect(right).toMatchObject({ status: 302, location: "/account" });
+    expect(right.cookie).toMatch(/^__session=/);
   });
 
   it("the print files take their own token, which opens nothing else; the page's token does not open them", async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { completeOrder, expectLayout, open, pages, seedOrder, waitForHydration } from "./helpers.ts";
+import { completeOrder, expectLayout, expectNoAxeViolations, open, pages, seedOrder, waitForHydration } from "./helpers.ts";
 
 test.describe("routes", () => {
   for (const { path, heading } of pages) {
@@ -75,4 +75,18 @@ test("/healthz answers 200 with JSON status ok", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^application\/json/);
   expect(await response.json()).toMatchObject({ status: "ok" });
+});
+
+test("/account signed out is a sign-in page of its own: no checkout steps, no guest option", async ({ page }) => {
+  await open(page, "/account");
+  await expectLayout(page, "Your account");
+  await expect(page.getByRole("navigation", { name: "Checkout steps" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Continue as guest" })).toHaveCount(0);
+  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("The e-mail address or the password is not right.");
+  await expect(page).toHaveURL(/\/account$/);
+  await expectNoAxeViolations(page);
 });
