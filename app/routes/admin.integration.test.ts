@@ -14,9 +14,9 @@ import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
-import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
+import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { sessionContext } from "#app/request-context.server.ts";
-import { validAddress } from "#tests/support/fixtures.ts";
+import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, contextForVisitor, formPost, newClientAddress, TEST_ORIGIN, type RouteOutcome } from "#tests/support/route-harness.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as adminLayout from "./admin-layout.tsx";
@@ -73,21 +73,7 @@ async function rawResponse(database: Database, handler: Handler, request: Reques
   return value;
 }
 
-function submission(overrides: Partial<OrderSubmission> = {}): OrderSubmission {
-  return {
-    grip: true,
-    size: 8.5,
-    ...validAddress,
-    design: initialDesign,
-    checkoutId: randomUUID(),
-    cardNumber: TEST_CARDS.success,
-    cardName: "Ada Lovelace",
-    cardMonth: "12",
-    cardYear: "35",
-    cardCvv: "123",
-    ...overrides,
-  };
-}
+const submission = orderSubmission;
 
 /** A real paid order as a buyer's checkout leaves it (its "placed" event, print file and mail included). */
 async function placePaidOrder(database: Database, overrides: Partial<OrderSubmission> = {}, userId: string | null = null): Promise<OrderRow> {

@@ -9,11 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orders, type OrderRow } from "#app/db/schema.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
-import { initialDesign } from "#app/modules/design/design.ts";
 import { deliverDueMail } from "#app/modules/mail/mail-sender.server.ts";
 import { createMailTransport } from "#app/modules/mail/mail-transport.server.ts";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
-import { validAddress } from "#tests/support/fixtures.ts";
+import { orderSubmission } from "#tests/support/fixtures.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import { orderHistory } from "./order-history.server.ts";
 import { orderAccessToken } from "./order-link.server.ts";
@@ -41,21 +40,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function submission(overrides: Partial<OrderSubmission> = {}): OrderSubmission {
-  return {
-    grip: true,
-    size: 8.5,
-    ...validAddress,
-    design: initialDesign,
-    checkoutId: randomUUID(),
-    cardNumber: CARD,
-    cardName: "Ada Lovelace",
-    cardMonth: "12",
-    cardYear: "35",
-    cardCvv: "123",
-    ...overrides,
-  };
-}
+const submission = (overrides: Partial<OrderSubmission> = {}) => orderSubmission({ cardNumber: CARD, ...overrides });
 
 /** A real paid order, as a buyer's checkout leaves it (with its "placed" event and confirmation mail). */
 async function paidOrder(provider: PaymentProvider, overrides: Partial<OrderSubmission> = {}): Promise<OrderRow> {

@@ -3,10 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orderPrintFiles, orders } from "#app/db/schema.ts";
-import { initialDesign } from "#app/modules/design/design.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
-import { validAddress } from "#tests/support/fixtures.ts";
+import { orderSubmission } from "#tests/support/fixtures.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import { isValidOrderAccessToken, orderAccessToken } from "./order-link.server.ts";
 import { findViewableOrder } from "./orders.server.ts";
@@ -25,21 +23,7 @@ afterAll(async () => {
   await database.close();
 });
 
-function submission(overrides: Partial<OrderSubmission> = {}): OrderSubmission {
-  return {
-    grip: true,
-    size: 8.5,
-    ...validAddress,
-    design: initialDesign,
-    checkoutId: randomUUID(),
-    cardNumber: TEST_CARDS.success,
-    cardName: "Ada Lovelace",
-    cardMonth: "12",
-    cardYear: "35",
-    cardCvv: "123",
-    ...overrides,
-  };
-}
+const submission = orderSubmission;
 
 async function countOrders(checkoutId: string) {
   const rows = await database.db.select().from(orders).where(sql`${orders.idempotencyKey} = ${checkoutId}`);
