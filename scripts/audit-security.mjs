@@ -326,8 +326,12 @@ try {
     const planted = cookieOf(await post("/Login", { intent: "signin", email, password: "a password here" }));
     const again = await post("/Login", { intent: "signin", email, password: "a password here" }, { cookie: planted });
     const fresh = cookieOf(again);
-    const old = await fetch(`${base}/account`, { headers: { Cookie: planted }, redirect: "manual" });
-    return fresh && fresh !== planted && old.status === 302 ? null : `the old session answered ${old.status}`;
+    // Signed out, /account is a sign-in page; signed in, it says whose account it is.
+    const old = await (await fetch(`${base}/account`, { headers: { Cookie: planted }, redirect: "manual" })).text();
+    const stillSignedIn = old.includes(email);
+    const current = await (await fetch(`${base}/account`, { headers: { Cookie: fresh ?? "" }, redirect: "manual" })).text();
+    if (!current.includes(email)) return "the probe failed: the new session does not open the account either";
+    return fresh && fresh !== planted && !stillSignedIn ? null : "the old session still opens the account";
   });
 
   // ---- the back office (wave 2): operators sign in through the same code --------------------------------------
