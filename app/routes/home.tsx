@@ -12,8 +12,8 @@ export default function Home() {
   const order = useOrder();
   const price = priceOrder(order);
   return (
-    <div className="page page--split">
-      <div className="page__aside">
+    <div className="page page--split home">
+      <div className="page__aside home__deck">
         <DeckPreview design={order.design} size={order.size} grip={order.grip} />
       </div>
       <div className="page__content stack">
@@ -32,9 +32,16 @@ export default function Home() {
             Choose grip &amp; size
           </Link>
         </div>
+        <p className="home__promise">
+          Made to order: printed for you and shipped within {catalog.product.madeToOrderWorkingDays} working days.
+        </p>
         <ul className="facts">
-          <li>Widths {catalog.sizes.map(formatDeckSize).join(", ")}</li>
-          <li>Grip tape applied for {formatMoney(catalog.grip.priceCents)}</li>
+          <li>{catalog.product.construction}</li>
+          <li>{catalog.product.printMethod}</li>
+          <li>
+            Widths {catalog.sizes.map(formatDeckSize).join(", ")}; black grip tape applied for{" "}
+            {formatMoney(catalog.grip.priceCents)}
+          </li>
           <li>Guest checkout, no account needed</li>
         </ul>
       </div>

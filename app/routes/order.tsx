@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
@@ -26,7 +27,7 @@ export default function OrderConfirmation() {
             <h1>Thank you for your order</h1>
             <p className="lead">
               Order number <strong>{order.number}</strong>. A confirmation goes to {order.contact}. We print and ship
-              your deck within 5 working days.
+              your deck within {catalog.product.madeToOrderWorkingDays} working days.
             </p>
           </>
         ) : (

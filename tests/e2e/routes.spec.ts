@@ -90,3 +90,24 @@ test("/account signed out is a sign-in page of its own: no checkout steps, no gu
   await expect(page).toHaveURL(/\/account$/);
   await expectNoAxeViolations(page);
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`the start page's offer is on the first screen at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await open(page, "/");
+    const firstScreen = [
+      page.getByRole("heading", { level: 1, name: "Custom skateboard deck" }),
+      page.getByText("7 plies of Canadian maple"),
+      page.getByText(/printed edge to edge/),
+      page.getByText("From €59.00"),
+      page.getByText(/Made to order: printed for you and shipped within 5 working days/),
+      page.getByRole("link", { name: "Design yours" }),
+    ];
+    for (const element of firstScreen) {
+      const box = await element.boundingBox();
+      expect(box, String(element)).not.toBeNull();
+      expect(box!.y + box!.height, String(element)).toBeLessThanOrEqual(viewport.height);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}

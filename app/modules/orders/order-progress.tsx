@@ -1,3 +1,4 @@
+import { catalog } from "#app/modules/catalog/catalog.ts";
 import { CARRIERS, isCarrierCode } from "./carriers.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import type { OrderStatus } from "./order-status.ts";
@@ -10,7 +11,7 @@ export interface OrderProgressView {
 }
 
 const EXPLANATIONS: Record<OrderStatus, string> = {
-  paid: "We have your payment and print your deck within 5 working days.",
+  paid: `We have your payment and print your deck within ${catalog.product.madeToOrderWorkingDays} working days.`,
   in_production: "Your deck is being printed.",
   shipped: "Your deck is on its way.",
   delivered: "Your deck has been delivered. Enjoy the ride!",
