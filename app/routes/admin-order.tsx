@@ -1,11 +1,11 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
-import { PriceTable } from "#app/modules/catalog/price-table.tsx";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { OrderHistory, TransitionForms, type TransitionReply } from "#app/modules/admin/order-actions.tsx";
-import { CARRIERS, isCarrierCode } from "#app/modules/orders/carriers.ts";
+import { carrierName } from "#app/modules/orders/carriers.ts";
+import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
@@ -80,14 +80,7 @@ export default function AdminOrder() {
           </section>
           <section className="card-panel stack" aria-labelledby="money-title">
             <h2 id="money-title">Price and payment</h2>
-            <PriceTable
-              lines={order.priceLines}
-              shippingLabel="Shipping"
-              shipping={order.shippingCents}
-              totalLabel="Total paid"
-              totalCents={order.totalCents}
-              vatCents={order.vatCents}
-            />
+            <PlacedOrderPrices order={order} />
             <dl className="admin__facts">
               <dt>Card</dt>
               <dd>
@@ -113,7 +106,7 @@ export default function AdminOrder() {
             <section className="card-panel stack" aria-labelledby="shipment-title">
               <h2 id="shipment-title">Shipment</h2>
               <p>
-                {isCarrierCode(order.carrier) ? CARRIERS[order.carrier].name : order.carrier}, tracking number{" "}
+                {carrierName(order.carrier)}, tracking number{" "}
                 {order.trackingUrl ? (
                   <a href={order.trackingUrl} rel="noreferrer" target="_blank">
                     {order.trackingNumber}

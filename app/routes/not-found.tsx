@@ -2,14 +2,12 @@ import { pageNotFound } from "#app/modules/http/not-found.ts";
 import type { Route } from "./+types/not-found";
 
 // Every unmatched path lands here so that it answers HTTP 404 and renders the 404 page in the layout.
-const notFound = pageNotFound;
-
 export function loader({ request }: Route.LoaderArgs) {
-  return notFound(request);
+  return pageNotFound(request);
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return notFound(request);
+  return pageNotFound(request);
 }
 
 export default function NotFound() {

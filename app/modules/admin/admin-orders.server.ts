@@ -3,7 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { orderStatusCounts, orders } from "#app/db/schema.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
 
-export const ORDERS_PAGE_SIZE = 50;
+const ORDERS_PAGE_SIZE = 50;
 
 /** What the operator asked the list for: a status or all, a search text, and where the page starts. */
 export interface OrderListQuery {
@@ -109,8 +109,6 @@ export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "curs
   }
 }
 
-export type OrderListRow = Awaited<ReturnType<typeof listOrders>>["rows"][number];
-
 /** How many orders each status has, and all of them: the list's tabs (kept by a trigger, not counted here). */
 export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | "all", number>> {
   const rows = await db.select().from(orderStatusCounts);
@@ -129,7 +127,7 @@ export async function countOrdersByStatus(db: Db): Promise<Record<OrderStatus | 
  * the matches are found as a union of three index lookups: written as one OR beside the list's ORDER BY … LIMIT,
  * the planner walked the whole table newest first to find one match (about 100 ms at 100,000 orders).
  */
-export function searchCondition(search: string): SQL | undefined {
+function searchCondition(search: string): SQL | undefined {
   const term = search.trim();
   if (!term) return undefined;
   // No order holds a control character (the schemas refuse them), and PostgreSQL refuses a NUL in any text.

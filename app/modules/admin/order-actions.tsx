@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
-import { CARRIERS, isCarrierCode } from "#app/modules/orders/carriers.ts";
+import { CARRIERS, carrierName } from "#app/modules/orders/carriers.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/modules/orders/order-status.ts";
 
 /** The words an operator's button says for moving an order to `status`. */
@@ -113,7 +113,7 @@ function ShipmentFields({ errors }: { errors: Record<string, string[] | null> })
   );
 }
 
-export interface HistoryEvent {
+interface HistoryEvent {
   id: string;
   at: string;
   actor: string;
@@ -144,7 +144,7 @@ function describe(event: HistoryEvent): string {
   const label = ORDER_STATUS_LABELS[event.to as OrderStatus] ?? event.to;
   if (event.kind === "placed") return "Placed and paid";
   const { carrier, trackingNumber, refundReference } = event.details;
-  if (carrier && trackingNumber) return `${label}: ${isCarrierCode(carrier) ? CARRIERS[carrier].name : carrier} ${trackingNumber}`;
+  if (carrier && trackingNumber) return `${label}: ${carrierName(carrier)} ${trackingNumber}`;
   if (refundReference) return `${label}, refunded (${refundReference})`;
   return label;
 }

@@ -62,6 +62,12 @@ export function normaliseTrackingNumber(value: string): string {
   return value.replace(/[\s-]/g, "").toUpperCase();
 }
 
+/** A stored carrier as people name it ("DHL"); an unknown code is shown as it is. */
+export function carrierName(carrier: string | null): string {
+  if (!carrier) return "";
+  return isCarrierCode(carrier) ? CARRIERS[carrier].name : carrier;
+}
+
 /** The link a buyer follows for a stored carrier and tracking number, or null for anything unknown. */
 export function trackingLink(carrier: string | null, trackingNumber: string | null): string | null {
   if (!carrier || !trackingNumber || !isCarrierCode(carrier)) return null;

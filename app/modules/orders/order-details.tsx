@@ -19,18 +19,25 @@ export interface OrderView extends PostalAddressFields, OrderProgressView {
   cardLast4: string;
 }
 
+/** A placed order's price lines as charged: the buyer's order page and the back office show the same table. */
+export function PlacedOrderPrices({ order }: { order: Pick<OrderView, "priceLines" | "shippingCents" | "totalCents" | "vatCents"> }) {
+  return (
+    <PriceTable
+      lines={order.priceLines}
+      shippingLabel="Shipping"
+      shipping={order.shippingCents}
+      totalLabel="Total paid"
+      totalCents={order.totalCents}
+      vatCents={order.vatCents}
+    />
+  );
+}
+
 /** What was ordered, where it goes and how it was paid: the confirmation page and the account both show it. */
 export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="stack">
-      <PriceTable
-        lines={order.priceLines}
-        shippingLabel="Shipping"
-        shipping={order.shippingCents}
-        totalLabel="Total paid"
-        totalCents={order.totalCents}
-        vatCents={order.vatCents}
-      />
+      <PlacedOrderPrices order={order} />
       <dl className="summary__options">
         <div>
           <dt>Width</dt>

@@ -4,7 +4,7 @@ import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { escapeHtml, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
-import { CARRIERS, isCarrierCode, trackingLink } from "./carriers.ts";
+import { carrierName, trackingLink } from "./carriers.ts";
 
 /**
  * The mail a buyer gets when their order is placed: what they bought, the price lines as charged, where it goes,
@@ -85,7 +85,7 @@ function noticeMail(eventKey: string, order: OrderRow, subject: string, paragrap
 
 /** The mail a buyer gets when their deck leaves the workshop: carrier, tracking number and the carrier's link. */
 export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend {
-  const carrier = isCarrierCode(order.carrier) ? CARRIERS[order.carrier].name : (order.carrier ?? "");
+  const carrier = carrierName(order.carrier);
   const tracking = trackingLink(order.carrier, order.trackingNumber);
   return noticeMail(
     `order-shipped:${order.id}`,

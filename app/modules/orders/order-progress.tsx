@@ -1,5 +1,5 @@
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { CARRIERS, isCarrierCode } from "./carriers.ts";
+import { carrierName } from "./carriers.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
 import type { OrderStatus } from "./order-status.ts";
 
@@ -20,7 +20,7 @@ const EXPLANATIONS: Record<OrderStatus, string> = {
 
 /** Where a placed order stands, for its buyer: the status, what it means, and the parcel's tracking once shipped. */
 export function OrderProgress({ order }: { order: OrderProgressView }) {
-  const carrier = isCarrierCode(order.carrier) ? CARRIERS[order.carrier].name : order.carrier;
+  const carrier = carrierName(order.carrier);
   return (
     <section className="card-panel stack" aria-labelledby="order-status-title">
       <h2 id="order-status-title">
