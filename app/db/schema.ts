@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { PriceLine } from "#app/modules/catalog/pricing.ts";
 import { ORDER_STATUSES } from "#app/modules/orders/order-status.ts";
 
@@ -244,3 +244,42 @@ export const orderStatusCounts = pgTable("order_status_counts", {
   status: text("status").primaryKey(),
   count: integer("count").notNull(),
 });
+
+/**
+ * The buyer's address book: the shipping addresses a signed-in buyer used or added on the account page, with the
+ * fields of the order's address (the one address schema validates them). At most one default per buyer (a
+ * partial unique index), and one row per identical address (a unique index over every field), so a repeat
+ * purchase to the same address adds nothing.
+ */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    address: text("address").notNull(),
+    addressextend: text("addressextend").notNull(),
+    postalcode: text("postalcode").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("addresses_one_default_idx").on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex("addresses_same_address_idx").on(
+      table.userId,
+      table.name,
+      table.address,
+      table.addressextend,
+      table.postalcode,
+      table.city,
+      table.country,
+    ),
+  ],
+);
+
+export type AddressRow = typeof addresses.$inferSelect;

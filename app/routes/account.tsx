@@ -3,37 +3,24 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import type { Design } from "#app/modules/design/design.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
-import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
-import { currentAccount } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
-import { loginAction } from "./login.server.ts";
+import { AddressBook } from "#app/modules/accounts/address-book.tsx";
+import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
 export const meta = () => pageMeta({ title: "Your account", noindex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const account = await currentAccount(context);
-  // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
-  if (!account) return { email: null, orders: [] };
-  const orders = await ordersOfUser(await getDb(context), account.id);
-  return {
-    email: account.email,
-    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), design: order.design as Design })),
-  };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => accountLoader(request, context);
 
-/** Signing in from here: the Login step's action (its limits and messages), coming back to this page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  url.searchParams.set("next", "/account");
-  return loginAction(new Request(url, request), context);
-}
+/** Signed out: the Login step's sign-in, back to this page. Signed in: the address book's forms. */
+export const action = ({ request, context }: Route.ActionArgs) => accountAction(request, context);
 
 export default function Account() {
-  const { email, orders } = useLoaderData<typeof loader>();
+  const { email, orders, addresses, editing, notice } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   if (!email) return <SignIn />;
+  const formResult = reply?.form === "address" ? (reply.result as SubmissionResult<string[]>) : undefined;
+  const listErrors = reply?.form === "address-list" ? ((reply.result as SubmissionResult<string[]>).error?.[""] ?? []) : [];
   return (
     <div className="page stack">
       <h1>Your account</h1>
@@ -45,6 +32,7 @@ export default function Account() {
           Sign out
         </button>
       </Form>
+      <AddressBook addresses={addresses} editing={editing} notice={notice} formResult={formResult} listErrors={listErrors} />
       <section aria-labelledby="orders-title" className="stack">
         <h2 id="orders-title">Your orders</h2>
         {orders.length === 0 ? (

@@ -51,6 +51,7 @@ export async function claimAction(request: Request, context: Context, orderId: s
   formData.set("email", claim.order.contact);
 
   let accountId: string;
+  let outcome: "created" | "kept";
   if (formData.get("intent") === "signin") {
     const submission = parseForm(formData, signInSchema);
     if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -63,6 +64,7 @@ export async function claimAction(request: Request, context: Context, orderId: s
       return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "rate-limited" ? 429 : 400 });
     }
     accountId = result.account.id;
+    outcome = "kept";
   } else {
     const submission = parseForm(formData, signUpSchema);
     if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
@@ -72,11 +74,13 @@ export async function claimAction(request: Request, context: Context, orderId: s
       return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 409 });
     }
     accountId = created.account.id;
+    outcome = "created";
   }
 
   if (!(await completeClaim(db, claim.claimId, orderId, accountId))) {
     return data({ status: "error" as const, error: { "": [LINK_GONE.used] } }, { status: 410 });
   }
   const setCookie = await signInSession(context, accountId);
-  return redirect(`/orders/${orderId}`, { headers: { "Set-Cookie": setCookie } });
+  // The order page then says what happened (an account made, or the order added to one) where the form was.
+  return redirect(`/orders/${orderId}?account=${outcome}`, { headers: { "Set-Cookie": setCookie } });
 }

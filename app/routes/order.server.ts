@@ -20,7 +20,15 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     // Only the redirect right after the purchase thanks the buyer; the mail's link and the history do not.
     justPlaced: new URL(request.url).searchParams.get("placed") === "1",
     offerAccount: guestOrder && !context.get(sessionContext)?.userId,
+    // After the claim page (`?account=created|kept`), and only to the account that now holds the order.
+    accountOutcome: accountOutcomeOf(request, order.userId, context.get(sessionContext)?.userId ?? null),
   };
+}
+
+function accountOutcomeOf(request: Request, orderUserId: string | null, viewerId: string | null): "created" | "kept" | null {
+  const outcome = new URL(request.url).searchParams.get("account");
+  if (orderUserId === null || orderUserId !== viewerId) return null;
+  return outcome === "created" || outcome === "kept" ? outcome : null;
 }
 
 /**

@@ -16,7 +16,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, printPath, printQuery, checkoutId, offerAccount, justPlaced } = useLoaderData<typeof loader>();
+  const { order, printPath, printQuery, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   return (
@@ -65,8 +65,32 @@ export default function OrderConfirmation() {
         <aside className="page__aside">
           <CreateAccount email={order.contact} />
         </aside>
+      ) : accountOutcome ? (
+        <aside className="page__aside">
+          <AccountReady outcome={accountOutcome} orderNumber={order.number} />
+        </aside>
       ) : null}
     </div>
+  );
+}
+
+/** Moves the focus to a message as it appears, so that it is read out and seen where the form was. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
+/** Where the account offer was: the claim page made the account (or signed in), and the order is in it. */
+function AccountReady({ outcome, orderNumber }: { outcome: "created" | "kept"; orderNumber: string }) {
+  return (
+    <section className="card-panel stack" aria-labelledby="account-ready-title">
+      <h2 id="account-ready-title">{outcome === "created" ? "Your account" : "Order kept"}</h2>
+      <p role="status" tabIndex={-1} ref={focusOnMount} className="notice">
+        {outcome === "created"
+          ? `Your account has been created and you are signed in. Order ${orderNumber} is in it.`
+          : `Order ${orderNumber} is in your account now.`}
+      </p>
+      <p>
+        Your orders and saved addresses are on <Link to="/account">your account page</Link>.
+      </p>
+    </section>
   );
 }
 
@@ -78,7 +102,7 @@ function CreateAccount({ email }: { email: string }) {
     <section className="card-panel stack" aria-labelledby="create-account-title">
       <h2 id="create-account-title">Save your details for next time</h2>
       {sentTo ? (
-        <p role="status">
+        <p role="status" tabIndex={-1} ref={focusOnMount}>
           We sent a link to <strong>{sentTo}</strong>. Open it within 24 hours to choose a password; this order and
           your next ones are then in one place.
         </p>

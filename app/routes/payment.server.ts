@@ -2,7 +2,9 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
-import { orderSubmissionSchema } from "#app/modules/checkout/order-schema.ts";
+import { orderSubmissionSchema, type OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { getDb, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
@@ -11,6 +13,18 @@ type Context = Readonly<RouterContextProvider>;
 
 /** Card data is never sent back to the browser, not even to echo a form. */
 const CARD_FIELDS = ["cardNumber", "cardName", "cardMonth", "cardYear", "cardCvv"];
+
+/**
+ * A signed-in buyer's address goes into their address book as the default, for the next order. The order is
+ * placed by then: a failure here is logged, never shown as a failed payment.
+ */
+async function keepAddress(db: Db, userId: string, address: OrderSubmission, context: Context) {
+  try {
+    await rememberCheckoutAddress(db, userId, address);
+  } catch (error) {
+    console.error(`[${context.get(requestIdContext)}] address not kept:`, (error as Error).message);
+  }
+}
 
 type Submission = ReturnType<typeof parseForm<typeof orderSubmissionSchema>>;
 
@@ -38,8 +52,9 @@ export async function paymentAction(request: Request, context: Context) {
 
   const userId = context.get(sessionContext)?.userId ?? null;
   try {
+    const db = await getDb(context);
     const result = await placeOrder({
-      db: await getDb(context),
+      db,
       provider: getServices(context).payments(),
       submission: submission.value,
       userId,
@@ -47,6 +62,7 @@ export async function paymentAction(request: Request, context: Context) {
     });
     switch (result.status) {
       case "placed":
+        if (userId !== null && result.order.userId === userId) await keepAddress(db, userId, submission.value, context);
         return redirect(orderPath(result.order.id, { guest: result.order.userId === null, placed: true }));
       case "declined":
         return refuse(submission, result.message, 402);

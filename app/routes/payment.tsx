@@ -67,7 +67,11 @@ export default function Payment() {
   const items = [...cardSummaryItems(card), ...serverItems];
 
   return (
-    <div className="page page--split">
+    <div className="page page--checkout">
+      {/* First in the page: on a phone the total is at the top, before the form (a side column from 48rem). */}
+      <aside className="page__aside checkout-summary" aria-label="Order summary">
+        <OrderSummary order={order} />
+      </aside>
       <div className="page__content stack">
         <h1>Payment</h1>
         <div ref={summaryRef} tabIndex={-1}>
@@ -119,9 +123,6 @@ export default function Payment() {
           {contact ? <p>Confirmation to {contact}</p> : null}
         </section>
       </div>
-      <aside className="page__aside" aria-label="Order summary">
-        <OrderSummary order={order} />
-      </aside>
     </div>
   );
 }

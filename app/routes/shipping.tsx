@@ -1,41 +1,57 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
+import { addressFieldLabels } from "#app/modules/checkout/postal-address.tsx";
 import { catalog, countries, countryCodes, isCountryCode } from "#app/modules/catalog/catalog.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
-import { contactSchema, shippingStepSchema } from "#app/modules/checkout/order-schema.ts";
+import { contactSchema, shippingAddressSchema, shippingStepSchema } from "#app/modules/checkout/order-schema.ts";
+import { hasShippingAddress } from "#app/modules/checkout/order-state.ts";
+import { defaultAddress } from "#app/modules/accounts/address-book.server.ts";
+import { getDb } from "#app/request-context.server.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/shipping";
 
 export const meta = () => pageMeta({ title: "Shipping", description: "Where your deck goes: name and postal address." });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { accountEmail: (await currentAccount(context))?.email ?? null };
+  const account = await currentAccount(context);
+  // A signed-in buyer's default address, offered to a draft that has no address yet (never over what they typed).
+  const saved = account ? await defaultAddress(await getDb(context), account.id) : null;
+  const parsed = saved ? shippingAddressSchema.safeParse(saved) : null;
+  const savedAddress = parsed?.success ? parsed.data : null;
+  return { accountEmail: account?.email ?? null, savedAddress };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   return handleStepSubmission(request, shippingStepSchema, "/Payment");
 }
 
-const fieldLabels = {
-  contact: "E-mail",
-  name: "Full name",
-  address: "Street and house number",
-  addressextend: "Apartment, suite, etc. (optional)",
-  postalcode: "Postal code",
-  city: "Town or city",
-  country: "Country",
-} as const;
+const fieldLabels = { contact: "E-mail", ...addressFieldLabels } as const;
 
 export default function Shipping() {
-  const { accountEmail } = useLoaderData<typeof loader>();
-  const order = useOrder();
+  const { accountEmail, savedAddress } = useLoaderData<typeof loader>();
+  const draft = useOrder();
   useStepGuard("/Shipping", { signedIn: accountEmail !== null });
+  // The saved address: the server renders it into the fields (so it is there before the scripts, and without
+  // them); once the page runs, it goes into the order store unless the draft has an address of its own. This
+  // effect runs before the root's, which then gives back anything typed into the server-rendered fields.
+  const [offer, setOffer] = useState<"pending" | "taken" | "declined">(savedAddress ? "pending" : "declined");
+  useEffect(() => {
+    if (!savedAddress || hasShippingAddress(orderStore.getSnapshot())) return setOffer("declined");
+    orderStore.setName(savedAddress.name);
+    orderStore.setAddress(savedAddress.address);
+    orderStore.setAddressextend(savedAddress.addressextend);
+    orderStore.setPostalcode(savedAddress.postalcode);
+    orderStore.setCity(savedAddress.city);
+    orderStore.setCountry(savedAddress.country);
+    setOffer("taken");
+  }, []); // once, as the page opens
+  const order = offer === "pending" && savedAddress && !hasShippingAddress(draft) ? { ...draft, ...savedAddress } : draft;
   const { form, fields, formProps, showSummary } = useValidatedForm({
     id: "shipping",
     schema: shippingStepSchema,
@@ -69,13 +85,18 @@ export default function Shipping() {
   });
 
   return (
-    <div className="page page--split">
+    <div className="page page--checkout">
+      {/* First in the page: on a phone the total is at the top, before the form (a side column from 48rem). */}
+      <aside className="page__aside checkout-summary" aria-label="Order summary">
+        <OrderSummary order={{ ...order, country }} />
+      </aside>
       <div className="page__content">
         <h1>Shipping</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <PrefetchPageLinks page="/Payment" />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
+          {offer !== "declined" ? <p className="known-contact">Your default address from your account is filled in.</p> : null}
           {contactKnown ? (
             <p className="known-contact">
               Order updates go to <strong>{contact}</strong>.{" "}
@@ -154,9 +175,6 @@ export default function Shipping() {
           </button>
         </Form>
       </div>
-      <aside className="page__aside" aria-label="Order summary">
-        <OrderSummary order={{ ...order, country }} />
-      </aside>
     </div>
   );
 }

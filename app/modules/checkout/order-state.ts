@@ -64,3 +64,14 @@ export function restoreOrderDraft(saved: unknown): OrderState {
   }
   return order;
 }
+
+/** The address fields a buyer types on the Shipping step (the country has a default, so it does not count). */
+const TYPED_ADDRESS_FIELDS = ["name", "address", "addressextend", "postalcode", "city"] as const;
+
+/**
+ * Whether the draft has any of a shipping address yet: a saved address is offered only to a draft without one,
+ * so that it never replaces what the buyer typed.
+ */
+export function hasShippingAddress(order: Pick<OrderState, (typeof TYPED_ADDRESS_FIELDS)[number]>): boolean {
+  return TYPED_ADDRESS_FIELDS.some((field) => order[field].trim() !== "");
+}

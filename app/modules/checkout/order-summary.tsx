@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { countries } from "#app/modules/catalog/catalog.ts";
-import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderState } from "./order-state.ts";
 import { PriceTable } from "#app/modules/catalog/price-table.tsx";
@@ -8,38 +8,56 @@ import { PriceTable } from "#app/modules/catalog/price-table.tsx";
 // The deck picture loads apart from the checkout pages' own code, which the prices and forms need first.
 const DeckPreview = lazy(() => import("#app/modules/design/deck-preview.tsx").then((module) => ({ default: module.DeckPreview })));
 
-/** Price breakdown of the order so far, from the shared pricing function, beside the deck as designed. */
+/**
+ * Price breakdown of the order so far, from the shared pricing function, beside the deck as designed.
+ *
+ * A disclosure (`<details>`, so it works before and without the scripts): on a phone it starts closed at the top
+ * of the step, its toggle showing the total; from 48rem the toggle is hidden and the content always shown as the
+ * page's side column (app.css, where the browser can style the content's slot; elsewhere the toggle stays).
+ */
 export function OrderSummary({ order, heading = "Your order" }: { order: OrderState; heading?: string }) {
   const price = priceOrder(order);
   return (
-    <section className="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">{heading}</h2>
-      <Suspense fallback={null}>
-        <DeckPreview
-          design={order.design}
-          size={order.size}
-          grip={order.grip}
-          className="deck-preview deck-preview--thumb"
+    <details className="summary">
+      <summary className="summary__toggle">
+        <span className="summary__toggle-label">
+          <span className="summary__toggle-show">Show order summary</span>
+          <span className="summary__toggle-hide">Hide order summary</span>
+        </span>
+        <span className="summary__toggle-total" data-testid="summary-toggle-total">
+          <span className="visually-hidden">Total </span>
+          {formatMoney(price.totalCents)}
+        </span>
+      </summary>
+      <section className="summary__body" aria-labelledby="summary-title">
+        <h2 id="summary-title">{heading}</h2>
+        <Suspense fallback={null}>
+          <DeckPreview
+            design={order.design}
+            size={order.size}
+            grip={order.grip}
+            className="deck-preview deck-preview--thumb"
+          />
+        </Suspense>
+        <dl className="summary__options">
+          <div>
+            <dt>Width</dt>
+            <dd>{order.size ? formatDeckSize(order.size) : "Not chosen yet"}</dd>
+          </div>
+          <div>
+            <dt>Grip tape</dt>
+            <dd>{order.grip ? "Yes" : "No"}</dd>
+          </div>
+        </dl>
+        <PriceTable
+          lines={price.lines}
+          shippingLabel={`Shipping${order.country ? ` to ${countries[order.country].name}` : ""}`}
+          shipping={price.shippingCents ?? "Calculated at shipping"}
+          totalLabel="Total"
+          totalCents={price.totalCents}
+          vatCents={price.vatCents}
         />
-      </Suspense>
-      <dl className="summary__options">
-        <div>
-          <dt>Width</dt>
-          <dd>{order.size ? formatDeckSize(order.size) : "Not chosen yet"}</dd>
-        </div>
-        <div>
-          <dt>Grip tape</dt>
-          <dd>{order.grip ? "Yes" : "No"}</dd>
-        </div>
-      </dl>
-      <PriceTable
-        lines={price.lines}
-        shippingLabel={`Shipping${order.country ? ` to ${countries[order.country].name}` : ""}`}
-        shipping={price.shippingCents ?? "Calculated at shipping"}
-        totalLabel="Total"
-        totalCents={price.totalCents}
-        vatCents={price.vatCents}
-      />
-    </section>
+      </section>
+    </details>
   );
 }

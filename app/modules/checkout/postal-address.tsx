@@ -29,3 +29,13 @@ export function PostalAddress({ address, testId }: { address: PostalAddressField
     </address>
   );
 }
+
+/** The address fields' labels: the Shipping step's form and the account's address book ask the same way. */
+export const addressFieldLabels = {
+  name: "Full name",
+  address: "Street and house number",
+  addressextend: "Apartment, suite, etc. (optional)",
+  postalcode: "Postal code",
+  city: "Town or city",
+  country: "Country",
+} as const;

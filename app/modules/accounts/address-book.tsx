@@ -1,0 +1,152 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { ErrorSummary, fieldErrorItems, SelectField, TextField } from "#app/components/form-fields.tsx";
+import { catalog, countries, countryCodes } from "#app/modules/catalog/catalog.ts";
+import { shippingAddressSchema, type ShippingAddress } from "#app/modules/checkout/order-schema.ts";
+import { addressFieldLabels, PostalAddress } from "#app/modules/checkout/postal-address.tsx";
+import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+
+export interface AddressBookEntry extends ShippingAddress {
+  id: string;
+  isDefault: boolean;
+}
+
+interface AddressBookProps {
+  addresses: AddressBookEntry[];
+  /** The address open in the form (`?edit=`), or null to add one. */
+  editing: AddressBookEntry | null;
+  /** What the last change did, said once the page is back. */
+  notice: string | null;
+  /** The reply to the address form, when the server refused it. */
+  formResult: SubmissionResult<string[]> | undefined;
+  /** The reply to a button of the list (default, delete), when the server refused it. */
+  listErrors: string[];
+}
+
+/** The account's address book: the list (default first), and one form to add or change an address. */
+export function AddressBook({ addresses, editing, notice, formResult, listErrors }: AddressBookProps) {
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // A change done, the page says so where the buyer's focus goes (the server-rendered page shows it too).
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  // After a redirect (a change saved) the form starts empty again; a refused submit keeps what was typed.
+  const { key: locationKey } = useLocation();
+  return (
+    <section aria-labelledby="addresses-title" className="stack" id="addresses">
+      <h2 id="addresses-title">Your addresses</h2>
+      {notice ? (
+        <p role="status" className="notice" tabIndex={-1} ref={noticeRef}>
+          {notice}
+        </p>
+      ) : null}
+      {listErrors.length ? (
+        <p role="alert" className="field__error">
+          {listErrors[0]}
+        </p>
+      ) : null}
+      {addresses.length === 0 ? (
+        <p>No saved addresses yet. The address of your next order is kept here, or add one below.</p>
+      ) : (
+        <ul className="address-book" aria-label="Saved addresses">
+          {addresses.map((entry) => (
+            <li key={entry.id} className="address-book__entry card-panel">
+              <PostalAddress address={entry} />
+              <p className="address-book__actions">
+                {entry.isDefault ? <strong className="status-badge">Default address</strong> : null}
+                <Link to={`/account?edit=${encodeURIComponent(entry.id)}#address-form-title`}>
+                  Edit<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                </Link>
+              </p>
+              <div className="address-book__buttons">
+                {entry.isDefault ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="default-address" />
+                    <input type="hidden" name="id" value={entry.id} />
+                    <button type="submit" className="button">
+                      Make default<span className="visually-hidden">: {entry.name}, {entry.address}</span>
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete-address" />
+                  <input type="hidden" name="id" value={entry.id} />
+                  <button type="submit" className="button">
+                    Delete<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddressForm key={`${editing?.id ?? "new"}:${locationKey}`} editing={editing} lastResult={formResult} first={addresses.length === 0} />
+    </section>
+  );
+}
+
+function AddressForm({
+  editing,
+  lastResult,
+  first,
+}: {
+  editing: AddressBookEntry | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  first: boolean;
+}) {
+  const { form, fields, formProps, showSummary } = useValidatedForm({
+    id: editing ? `address-${editing.id}` : "address-new",
+    schema: shippingAddressSchema,
+    lastResult,
+    onValid: () => {},
+  });
+  const keys = Object.keys(addressFieldLabels) as (keyof typeof addressFieldLabels)[];
+  const items = fieldErrorItems(keys.map((key) => [fields[key], addressFieldLabels[key]]));
+  // What the field shows: what was sent when the server refused it, else the address being changed.
+  const initial = (key: keyof typeof addressFieldLabels) =>
+    (fields[key].initialValue as string | undefined) ?? editing?.[key] ?? "";
+  const common = (key: keyof typeof addressFieldLabels) => ({
+    id: fields[key].id,
+    name: fields[key].name,
+    label: addressFieldLabels[key],
+    errors: fields[key].errors,
+    defaultValue: initial(key),
+  });
+  const country = initial("country") || catalog.homeCountry;
+  return (
+    <Form method="post" {...formProps} className="stack card-panel" aria-labelledby="address-form-title">
+      <h3 id="address-form-title">{editing ? "Change the address" : "Add an address"}</h3>
+      {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+      <input type="hidden" name="intent" value="save-address" />
+      {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+      <TextField {...common("name")} autoComplete="shipping name" autoCorrect="off" />
+      <TextField {...common("address")} autoComplete="shipping address-line1" />
+      <TextField {...common("addressextend")} autoComplete="shipping address-line2" />
+      <div className="field-row">
+        <TextField {...common("postalcode")} autoComplete="shipping postal-code" autoCapitalize="characters" />
+        <TextField {...common("city")} autoComplete="shipping address-level2" />
+      </div>
+      <SelectField {...common("country")} defaultValue={country} autoComplete="shipping country">
+        {countryCodes.map((code) => (
+          <option key={code} value={code}>
+            {countries[code].name}
+          </option>
+        ))}
+      </SelectField>
+      {/* The first address is the default anyway, and the default stays one until another is chosen. */}
+      {first || editing?.isDefault ? null : (
+        <label className="choice">
+          <input type="checkbox" name="isDefault" />
+          <span className="choice__label">Use as my default address</span>
+        </label>
+      )}
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          {editing ? "Save the address" : "Add the address"}
+        </button>
+        {editing ? <Link to="/account#addresses">Cancel</Link> : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,106 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import {
+  deleteAddress,
+  listAddresses,
+  MAX_ADDRESSES,
+  saveAddress,
+  setDefaultAddress,
+} from "#app/modules/accounts/address-book.server.ts";
+import { shippingAddressSchema } from "#app/modules/checkout/order-schema.ts";
+import { parseForm } from "#app/modules/forms/parse-form.ts";
+import { readFormData } from "#app/modules/forms/read-form.server.ts";
+import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
+import type { Design } from "#app/modules/design/design.ts";
+import { getDb } from "#app/request-context.server.ts";
+import { loginAction } from "./login.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What the page says after a change it redirected from (`?done=…`). */
+export const ADDRESS_NOTICES = {
+  added: "The address is in your address book.",
+  saved: "The address is saved.",
+  default: "That is your default address now: the Shipping step offers it.",
+  deleted: "The address is deleted.",
+} as const;
+
+type Notice = keyof typeof ADDRESS_NOTICES;
+
+function isNotice(value: string | null): value is Notice {
+  return value !== null && Object.hasOwn(ADDRESS_NOTICES, value);
+}
+
+export async function accountLoader(request: Request, context: Context) {
+  const account = await currentAccount(context);
+  // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
+  if (!account) return { email: null, orders: [], addresses: [], editing: null, notice: null };
+  const db = await getDb(context);
+  const [orders, addresses] = await Promise.all([ordersOfUser(db, account.id), listAddresses(db, account.id)]);
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done");
+  return {
+    email: account.email,
+    orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), design: order.design as Design })),
+    addresses,
+    // `?edit={id}` opens one of the buyer's addresses in the form (a link, so it works without scripts).
+    editing: addresses.find((address) => address.id === search.get("edit")) ?? null,
+    notice: isNotice(done) ? ADDRESS_NOTICES[done] : null,
+  };
+}
+
+/** Each of the page's forms shows only the reply meant for it (the sign-in form's shape, see login.server.ts). */
+function reply<Result>(form: "address" | "address-list", result: Result, status: number) {
+  return data({ form, result }, { status });
+}
+
+function formError(form: "address" | "address-list", message: string, status = 400) {
+  return reply(form, { status: "error" as const, error: { "": [message] } }, status);
+}
+
+const done = (notice: Notice) => redirect(`/account?done=${notice}`);
+
+/**
+ * Signed out: signing in through the Login step's action, coming back to this page. Signed in: the address book's
+ * forms (add or change an address, make one the default, delete one), validated with the Shipping step's schema.
+ */
+export async function accountAction(request: Request, context: Context) {
+  const account = await currentAccount(context);
+  if (!account) {
+    const url = new URL(request.url);
+    url.searchParams.set("next", "/account");
+    return loginAction(new Request(url, request), context);
+  }
+  const formData = await readFormData(request);
+  if (!(formData instanceof FormData)) return reply("address", formData.data, formData.init?.status ?? 400);
+  const db = await getDb(context);
+  const id = formData.get("id");
+  const addressId = typeof id === "string" && id !== "" ? id : null;
+
+  switch (formData.get("intent")) {
+    case "save-address": {
+      const submission = parseForm(formData, shippingAddressSchema);
+      if (submission.status !== "success") return reply("address", submission.reply(), 400);
+      const result = await saveAddress(db, account.id, {
+        id: addressId,
+        address: submission.value,
+        isDefault: formData.get("isDefault") === "on",
+      });
+      if (result.ok) return done(addressId ? "saved" : "added");
+      const message = {
+        duplicate: "This address is in your address book already.",
+        full: `Your address book is full (${MAX_ADDRESSES} addresses): delete one first.`,
+        "not-found": "This address is no longer in your address book.",
+      }[result.reason];
+      return reply("address", submission.reply({ formErrors: [message] }), result.reason === "not-found" ? 404 : 409);
+    }
+    case "default-address":
+      if (addressId && (await setDefaultAddress(db, account.id, addressId))) return done("default");
+      return formError("address-list", "This address is no longer in your address book.", 404);
+    case "delete-address":
+      if (addressId && (await deleteAddress(db, account.id, addressId))) return done("deleted");
+      return formError("address-list", "This address is no longer in your address book.", 404);
+    default:
+      return formError("address-list", "Choose what you want to do.");
+  }
+}
