@@ -101,11 +101,19 @@ describe(`keeping a guest order in an account on ${databaseKind}`, () => {
 
     // The address in the form is ignored: the account is the order's address.
     const claimed = await run(claimRoute.action, formPost(path, { intent: "create", email: "someone@else.test", password: "long enough" }), null, { orderId: order.id });
-    expect(claimed).toMatchObject({ status: 302, location: `/orders/${order.id}` });
+    expect(claimed).toMatchObject({ status: 302, location: `/orders/${order.id}?account=created` });
     const session = (await contextForVisitor(database, cookiePair(claimed.cookie))).get(sessionContext);
     expect(await ownerOf(order.id)).toBe(session?.userId);
     const signIn = await run(login.action, formPost("/Login", { intent: "signin", email: order.contact, password: "long enough" }));
     expect(signIn.status).toBe(302);
+
+    // Where the offer was, the order page now says the account was made: to the account's owner only.
+    const createdPath = `/orders/${order.id}?account=created`;
+    const owned = await run(orderRoute.loader, new Request(`${TEST_ORIGIN}${createdPath}`), cookiePair(claimed.cookie), { orderId: order.id });
+    expect(owned.body).toMatchObject({ accountOutcome: "created", offerAccount: false });
+    const token = `&token=${orderAccessToken(order.id)}`;
+    const stranger = await run(orderRoute.loader, new Request(`${TEST_ORIGIN}${createdPath}${token}`), null, { orderId: order.id });
+    expect(stranger.body ?? {}).not.toMatchObject({ accountOutcome: "created" });
 
     // The link worked once.
     const again = await run(claimRoute.loader, new Request(`${TEST_ORIGIN}${path}`), null, { orderId: order.id });
@@ -126,7 +134,7 @@ describe(`keeping a guest order in an account on ${databaseKind}`, () => {
     expect(created.status).toBe(409);
 
     const right = await run(claimRoute.action, formPost(path, { intent: "signin", email: contact, password: "my own password" }), null, { orderId: order.id });
-    expect(right).toMatchObject({ status: 302, location: `/orders/${order.id}` });
+    expect(right).toMatchObject({ status: 302, location: `/orders/${order.id}?account=kept` });
     expect(await ownerOf(order.id)).not.toBeNull();
   });
 
