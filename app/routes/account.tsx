@@ -22,7 +22,7 @@ export default function Account() {
   const formResult = reply?.form === "address" ? (reply.result as SubmissionResult<string[]>) : undefined;
   const listErrors = reply?.form === "address-list" ? ((reply.result as SubmissionResult<string[]>).error?.[""] ?? []) : [];
   return (
-    <div className="page stack">
+    <div className="page stack account">
       <h1>Your account</h1>
       <p>
         Signed in as <strong>{email}</strong>.

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -152,4 +153,34 @@ export async function readMail(needle: string): Promise<string> {
 
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Fills the Payment page's card fields with a test card (4242… succeeds). */
+export async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123"): Promise<void> {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Name on card").fill("Erika Mustermann");
+  await page.getByLabel("Month (MM)").fill("09");
+  await page.getByLabel("Year (YY)").fill(nextYear);
+  await page.getByLabel("Security code").fill(cvv);
+}
+
+export const payButton = (page: Page): Locator => page.getByRole("button", { name: /^Pay €/ });
+
+/** Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping. */
+export async function createAccount(page: Page): Promise<string> {
+  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+  await open(page, "/Login");
+  const signUp = page.getByRole("region", { name: "Create an account" });
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Password").fill("a long passphrase");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(signUp.getByRole("status")).toContainText(`We sent a link to ${email}`);
+
+  const link = /https?:\/\/\S+\/account\/confirm\?code=[\w-]+/.exec(await readMail(`To: ${email}`))![0];
+  await open(page, new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/Shipping$/);
+  return email;
 }

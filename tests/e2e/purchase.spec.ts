@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { countUnlike, decodePng } from "#tests/support/png-reader.ts";
 import {
   completeOrder,
+  createAccount,
+  fillCard,
+  payButton,
   expectNoAxeViolations,
-  nextYear,
   open,
   optionsAndContact,
   ORDER_STORAGE_KEY,
@@ -12,35 +14,6 @@ import {
   seedOrder,
   shippingForm,
 } from "./helpers.ts";
-
-async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv = "123") {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Name on card").fill("Erika Mustermann");
-  await page.getByLabel("Month (MM)").fill("09");
-  await page.getByLabel("Year (YY)").fill(nextYear);
-  await page.getByLabel("Security code").fill(cvv);
-}
-
-const payButton = (page: Page) => page.getByRole("button", { name: /^Pay €/ });
-
-/** Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping. */
-async function createAccount(page: Page): Promise<string> {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-  await open(page, "/Login");
-  const signUp = page.getByRole("region", { name: "Create an account" });
-  await signUp.getByLabel("E-mail").fill(email);
-  await signUp.getByLabel("Password").fill("a long passphrase");
-  await signUp.getByRole("button", { name: "Create account" }).click();
-  await expect(signUp.getByRole("status")).toContainText(`We sent a link to ${email}`);
-
-  const link = /https?:\/\/\S+\/account\/confirm\?code=[\w-]+/.exec(await readMail(`To: ${email}`))![0];
-  await open(page, new URL(link).pathname + new URL(link).search);
-  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/Shipping$/);
-  return email;
-}
 
 test("a guest buys a deck and gets a confirmation with an order number and an offer of an account", async ({ page }) => {
   await seedOrder(page, completeOrder);
