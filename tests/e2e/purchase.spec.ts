@@ -58,6 +58,7 @@ test("a guest keeps the order in an account through the link mailed to the order
   const offer = page.getByRole("region", { name: "Save your details for next time" });
   await offer.getByRole("button", { name: "Send me a link" }).click();
   await expect(offer.getByRole("status")).toContainText(`We sent a link to ${contact}`);
+  await expect(offer.getByRole("status")).toBeFocused();
 
   // The confirmation mail and the link's mail both went to the order's address.
   expect(await readMail(`Your Deck Studio order ${orderNumber}`)).toMatch(/^To: /m);
@@ -70,10 +71,15 @@ test("a guest keeps the order in an account through the link mailed to the order
   await page.getByLabel("Password").fill("a long passphrase");
   await page.getByRole("button", { name: "Create account" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`${orderPath}$`));
+  await expect(page).toHaveURL(new RegExp(`${orderPath}\\?account=created$`));
   // A later visit of the order page names the order instead of thanking again.
   await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Save your details for next time" })).toHaveCount(0);
+  // Where the offer was, the page says the account was made, and the message has the focus.
+  const made = page.getByRole("status").filter({ hasText: "Your account has been created" });
+  await expect(made).toHaveText(`Your account has been created and you are signed in. Order ${orderNumber} is in it.`);
+  await expect(made).toBeFocused();
+  await expectNoAxeViolations(page);
   await open(page, "/account");
   await expect(page.getByText(orderNumber)).toBeVisible();
 });

@@ -65,7 +65,7 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
                     <input type="hidden" name="intent" value="default-address" />
                     <input type="hidden" name="id" value={entry.id} />
                     <button type="submit" className="button">
-                      Make default<span className="visually-hidden">: {entry.name}, {entry.address}</span>
+                      Make default<span className="visually-hidden"> address: {entry.name}, {entry.address}</span>
                     </button>
                   </Form>
                 )}
@@ -123,10 +123,9 @@ function AddressForm({
       <TextField {...common("name")} autoComplete="shipping name" autoCorrect="off" />
       <TextField {...common("address")} autoComplete="shipping address-line1" />
       <TextField {...common("addressextend")} autoComplete="shipping address-line2" />
-      <div className="field-row">
-        <TextField {...common("postalcode")} autoComplete="shipping postal-code" autoCapitalize="characters" />
-        <TextField {...common("city")} autoComplete="shipping address-level2" />
-      </div>
+      {/* One field a line: a postal code's message (one line at full width) never moves the button under a click. */}
+      <TextField {...common("postalcode")} autoComplete="shipping postal-code" autoCapitalize="characters" />
+      <TextField {...common("city")} autoComplete="shipping address-level2" />
       <SelectField {...common("country")} defaultValue={country} autoComplete="shipping country">
         {countryCodes.map((code) => (
           <option key={code} value={code}>
