@@ -72,6 +72,6 @@ const TYPED_ADDRESS_FIELDS = ["name", "address", "addressextend", "postalcode", 
  * Whether the draft has any of a shipping address yet: a saved address is offered only to a draft without one,
  * so that it never replaces what the buyer typed.
  */
-export function hasShippingAddress(order: Pick<OrderState, (typeof TYPED_ADDRESS_FIELDS)[number]>): boolean {
+export function hasShippingAddress(order: OrderState): boolean {
   return TYPED_ADDRESS_FIELDS.some((field) => order[field].trim() !== "");
 }
