@@ -115,7 +115,7 @@ function AddressForm({
   });
   const country = initial("country") || catalog.homeCountry;
   return (
-    <Form method="post" {...formProps} className="stack card-panel" aria-labelledby="address-form-title">
+    <Form method="post" {...formProps} className="stack card-panel address-form" aria-labelledby="address-form-title">
       <h3 id="address-form-title">{editing ? "Change the address" : "Add an address"}</h3>
       {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
       <input type="hidden" name="intent" value="save-address" />
