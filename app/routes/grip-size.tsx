@@ -107,8 +107,8 @@ export default function GripSize() {
               <span className="choice__label">Apply black grip tape</span>
               <span className="choice__extra">+{formatMoney(catalog.grip.priceCents)}</span>
               {/* The deck's top as chosen, beside the box: on a phone the big picture is above, out of view. */}
-              <span aria-hidden="true">
-                <DeckPreview className="deck-swatch" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />
+              <span className="deck-swatch" aria-hidden="true">
+                <DeckPreview className="deck-swatch__deck" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />
               </span>
             </label>
           </fieldset>
