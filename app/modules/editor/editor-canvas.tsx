@@ -42,6 +42,8 @@ interface EditorCanvasProps {
   onBackgroundPointerDown(): void;
   /** Describes the keys of a focused layer. */
   helpId: string;
+  /** The legend of the deck's lines (CanvasLegend), which the editor shows with its tools. */
+  legendId: string;
 }
 
 /**
@@ -51,7 +53,6 @@ interface EditorCanvasProps {
 export function EditorCanvas(props: EditorCanvasProps) {
   const { svgRef, design, outline, selectedId, outside, handlers } = props;
   const clipId = `editor-clip-${useId().replace(/[^\w-]/g, "")}`;
-  const legendId = `${clipId}-legend`;
   const pixelsPerMm = usePixelsPerMm(svgRef);
   useNoScrollFromLayers(svgRef);
   const selected = design.layers.find((layer) => layer.id === selectedId);
@@ -67,7 +68,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           viewBox={`${-MARGIN_MM} ${-MARGIN_MM} ${outline.width + 2 * MARGIN_MM} ${outline.length + 2 * MARGIN_MM}`}
           role="group"
           aria-label={`Design canvas: ${outline.sizeInches}″ deck, ${design.layers.length} layers`}
-          aria-describedby={legendId}
+          aria-describedby={props.legendId}
           tabIndex={-1}
           onPointerDown={props.onBackgroundPointerDown}
           {...props.canvasHandlers}
@@ -97,7 +98,6 @@ export function EditorCanvas(props: EditorCanvasProps) {
           {selected ? <SelectionFrame layer={selected} pixelsPerMm={pixelsPerMm} handlers={handlers} /> : null}
         </svg>
       </div>
-      <CanvasLegend id={legendId} />
     </figure>
   );
 }
@@ -283,18 +283,19 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
   );
 }
 
-function CanvasLegend({ id }: { id: string }) {
+/** What the lines on the canvas mean, in the buyer's words. */
+export function CanvasLegend({ id }: { id: string }) {
   return (
-    <figcaption id={id} className="editor-legend">
-      <span className="editor-legend__item editor-legend__item--edge">Solid line: edge of the deck</span>
+    <div id={id} className="editor-legend">
+      <span className="editor-legend__item editor-legend__item--edge">Solid line: the edge of your deck</span>
       <span className="editor-legend__item editor-legend__item--safe">
-        Dashed line: safe zone, keep text and stickers inside
+        Dashed line: the safe zone; keep text and stickers inside it, so that nothing is cut off
       </span>
       <span className="editor-legend__item editor-legend__item--print">
-        Dotted rectangle: print area, printed edge to edge and cut to the deck
+        Dotted corners: your background colour runs right to the edge
       </span>
-      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone</span>
-    </figcaption>
+      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone, may be cut off</span>
+    </div>
   );
 }
 
