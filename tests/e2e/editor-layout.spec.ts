@@ -119,9 +119,13 @@ test.describe("on a phone", () => {
 });
 
 for (const width of [320, 390, 768, 1280]) {
-  test(`no sideways scrolling at ${width} px wide, picker open or closed`, async ({ page }) => {
+  test(`no sideways scrolling at ${width} px wide, with a text selected and with the sticker picker open`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await open(page, "/editor");
+    expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(width);
+    // With a text selected, its controls open among the tools.
+    await page.getByRole("button", { name: "Add text" }).click();
+    await page.getByRole("textbox", { name: "Text", exact: true }).fill("Skate or die");
     expect((await horizontalOverflow(page)).scrollWidth).toBeLessThanOrEqual(width);
     await page.getByRole("button", { name: "Add sticker" }).click();
     const picker = page.getByRole("dialog", { name: "Choose a sticker" });

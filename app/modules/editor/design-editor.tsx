@@ -26,7 +26,7 @@ import {
   type EditorContext,
 } from "./editor-actions.ts";
 import { CanvasLegend, EditorCanvas } from "./editor-canvas.tsx";
-import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks.ts";
+import { focusLayerElement, useAnnouncer, useFocusRequests, useHydrated, useStableHandlers } from "./editor-hooks.ts";
 import { historyKeyAction, layerKeyAction } from "./editor-keys.ts";
 import { EditorToolbar, ShortcutHelp } from "./editor-toolbar.tsx";
 import { LayerList } from "./layer-list.tsx";
@@ -57,9 +57,10 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [status, announce] = useAnnouncer();
   const svgRef = useRef<SVGSVGElement>(null);
-  const toolsRef = useRef<HTMLDivElement>(null);
+  const toolsRef = useRef<HTMLFieldSetElement>(null);
   const helpId = useId();
   const legendId = useId();
+  const hydrated = useHydrated();
   const editor: EditorContext = {
     history,
     outline,
@@ -130,7 +131,8 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
           </figure>
         </div>
       </div>
-      <div className="editor__tools stack" ref={toolsRef}>
+      {/* Disabled until the scripts run: before, a click would be lost and a choice undone by hydration. */}
+      <fieldset className="editor__tools stack" ref={toolsRef} disabled={!hydrated} aria-label="Design tools">
         <EditorToolbar
           canAdd={canAddLayer(history.saved)}
           canUndo={history.canUndo}
@@ -158,7 +160,7 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
         />
         <CanvasLegend id={legendId} />
         <ShortcutHelp />
-      </div>
+      </fieldset>
       <p id={helpId} className="visually-hidden">
         Arrow keys move the layer, plus and minus resize it, R rotates it, Delete removes it. Tab goes to the next
         layer.

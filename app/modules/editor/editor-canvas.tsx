@@ -14,6 +14,7 @@ import type { Design, Layer } from "#app/modules/design/design.ts";
 import { LayerArt, placementTransform } from "#app/modules/design/design-art.tsx";
 import { layerCorners, layerSize, toDeck } from "#app/modules/design/design-model.ts";
 import type { DragKind } from "./drag-math.ts";
+import { useHydrated } from "./editor-hooks.ts";
 import { layerDescription } from "./layer-labels.ts";
 
 /** Room around the deck for the handles of a layer at its edge, in mm. */
@@ -21,7 +22,8 @@ const MARGIN_MM = 24;
 /** Handle sizes in screen pixels, whatever the zoom: big enough for a fingertip. */
 const HANDLE_RADIUS_PX = 9;
 const HANDLE_HIT_RADIUS_PX = 22;
-const ROTATE_STEM_PX = 30;
+/** The rotate handle's stem: long, or shorter where a long one would put the handle off the canvas. */
+const ROTATE_STEMS_PX = [30, 22, 14];
 
 /** What a layer on the canvas calls; a stable object, so that unchanged layers are not redrawn. */
 export interface CanvasLayerHandlers {
@@ -95,7 +97,9 @@ export function EditorCanvas(props: EditorCanvasProps) {
           </g>
           <DeckGuides outline={outline} />
           <SafeZoneFlags layers={design.layers.filter((layer) => outside.has(layer.id))} />
-          {selected ? <SelectionFrame layer={selected} pixelsPerMm={pixelsPerMm} handlers={handlers} /> : null}
+          {selected ? (
+            <SelectionFrame layer={selected} outline={outline} pixelsPerMm={pixelsPerMm} handlers={handlers} />
+          ) : null}
         </svg>
       </div>
     </figure>
@@ -198,16 +202,17 @@ function SafeZoneFlags({ layers }: { layers: Layer[] }) {
 
 interface SelectionFrameProps {
   layer: Layer;
+  outline: DeckOutline;
   pixelsPerMm: number;
   handlers: CanvasLayerHandlers;
 }
 
 /** The selected layer's frame and handles, drawn over everything and never cut by the deck's outline. */
-function SelectionFrame({ layer, pixelsPerMm, handlers }: SelectionFrameProps) {
+function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFrameProps) {
   const toMm = (pixels: number) => pixels / pixelsPerMm;
   const { height } = layerSize(layer);
   const top = toDeck(layer, { x: 0, y: -height / 2 });
-  const knob = toDeck(layer, { x: 0, y: -height / 2 - toMm(ROTATE_STEM_PX) });
+  const knob = rotateKnob(layer, outline, toMm);
   const corner = layerCorners(layer)[2] as Point;
   return (
     // Handles are for pointers; the keyboard resizes and rotates with keys and with the layer's controls.
@@ -233,6 +238,16 @@ function SelectionFrame({ layer, pixelsPerMm, handlers }: SelectionFrameProps) {
   );
 }
 
+/** Where the rotate handle goes: above the layer, as far out as the canvas leaves room for. */
+function rotateKnob(layer: Layer, outline: DeckOutline, toMm: (pixels: number) => number): Point {
+  const { height } = layerSize(layer);
+  const reach = MARGIN_MM - toMm(HANDLE_RADIUS_PX);
+  const onCanvas = (point: Point) =>
+    point.x >= -reach && point.x <= outline.width + reach && point.y >= -reach && point.y <= outline.length + reach;
+  const knobs = ROTATE_STEMS_PX.map((stem) => toDeck(layer, { x: 0, y: -height / 2 - toMm(stem) }));
+  return knobs.find(onCanvas) ?? (knobs.at(-1) as Point);
+}
+
 interface HandleProps {
   kind: "rotate" | "resize";
   at: Point;
@@ -256,12 +271,13 @@ const ZOOMS = [1, 1.5, 2, 3];
 /** Zooming in makes small layers easy to grab; the canvas then scrolls inside its frame. */
 function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
   const index = ZOOMS.indexOf(zoom);
+  const hydrated = useHydrated();
   return (
     <div className="editor-zoom" role="group" aria-label="Zoom">
       <button
         type="button"
         className="button button--small"
-        disabled={index <= 0}
+        disabled={!hydrated || index <= 0}
         onClick={() => onZoom(ZOOMS[index - 1] ?? zoom)}
       >
         <span aria-hidden="true">−</span>
@@ -273,7 +289,7 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
       <button
         type="button"
         className="button button--small"
-        disabled={index >= ZOOMS.length - 1}
+        disabled={!hydrated || index >= ZOOMS.length - 1}
         onClick={() => onZoom(ZOOMS[index + 1] ?? zoom)}
       >
         <span aria-hidden="true">+</span>
