@@ -17,8 +17,8 @@ export default function Editor() {
     <div className="editor-page">
       <h1>Design your deck</h1>
       <p className="editor-page__lead">
-        Add text and stickers, then drag them into place. Shown true to scale on a{" "}
-        {formatDeckSize(order.size || catalog.sizes[0])} deck{order.size ? "" : " (our narrowest)"}.
+        Add text and stickers, then drag them into place. Shown true to scale,{" "}
+        {formatDeckSize(order.size || catalog.sizes[0])} wide{order.size ? "" : " (our narrowest)"}.
       </p>
       <DesignEditor
         design={order.design}

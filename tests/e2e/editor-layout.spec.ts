@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, open, ORDER_STORAGE_KEY } from "./helpers.ts";
+import { expectNoAxeViolations, open, ORDER_STORAGE_KEY, seedOrder } from "./helpers.ts";
 
 /**
  * The editor on a phone and on a laptop: the deck and what the buyer needs next to it (the tools that add layers,
@@ -137,3 +137,11 @@ for (const width of [320, 390, 768, 1280]) {
     expect(box.x + box.width).toBeLessThanOrEqual(width);
   });
 }
+
+test("prices the deck as chosen once grip and size are chosen", async ({ page }) => {
+  await seedOrder(page, { size: 8.5, grip: true });
+  await open(page, "/editor");
+  // The one pricing function: €59.00 deck, +€3.00 from 8.5″, +€9.00 grip tape.
+  await expect(page.locator(".editor-summary__price")).toContainText("Your 8.5″ deck with grip €71.00");
+  await expect(page.getByText("Shown true to scale, 8.5″ wide.", { exact: false })).toBeVisible();
+});
