@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0d3b66" />
+        <meta name="theme-color" content="#171614" />
         <Meta />
         <Links />
       </head>
