@@ -65,7 +65,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (!isRouteErrorResponse(error)) console.error(error);
@@ -75,6 +75,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundPage path={readablePath(pathname)} />;
   }
   const reference = rootData?.requestId;
+  if (isRouteErrorResponse(error) && error.status === 503 && isOutageData(error.data)) {
+    return (
+      <ServerErrorPage status={503} description={error.data.message} reference={error.data.reference ?? reference}>
+        <p>
+          <a className="button button--primary" href={pathname + search}>
+            Try again
+          </a>
+        </p>
+      </ServerErrorPage>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     const description = typeof error.data === "string" ? error.data : error.statusText || "The request failed.";
     return <ServerErrorPage status={error.status} description={description} reference={reference} />;
@@ -88,6 +99,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__stack">{error.stack}</pre> : null}
     </>
   );
+}
+
+/** What the root middleware throws when the database is away: the page's words and the request's reference. */
+function isOutageData(value: unknown): value is { message: string; reference?: string } {
+  return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
 }
 
 function readablePath(pathname: string): string {
