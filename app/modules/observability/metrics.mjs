@@ -41,6 +41,8 @@ function createState() {
     labelNames: ["outcome"],
     registers,
   });
+  // Every outcome is there from the start (at 0), so that a rate over it exists before the first decline.
+  for (const outcome of ["approved", "declined", "error"]) payments.labels({ outcome });
   new client.Gauge({
     name: "shop_mail_outbox_backlog",
     help: "Mails in the outbox not sent yet (pending), counted at each scrape; absent while the database is away",
