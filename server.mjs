@@ -139,7 +139,7 @@ function startMetricsServer(metricsPort) {
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "finishing the requests in flight, then closing the database");
+  logger.info({ signal }, `${signal} received: finishing the requests in flight, then closing the database`);
   metricsServer?.close();
   const forceExit = setTimeout(() => {
     logger.error("requests still running after 10 s: exiting without them");

@@ -19,6 +19,8 @@ const SECRET_KEYS = [
   "cookie",
   "authorization",
   '"set-cookie"',
+  // Drizzle's DrizzleQueryError carries the failed query's parameters as a property too.
+  "params",
 ];
 export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [
   key.startsWith('"') ? `[${key}]` : key,

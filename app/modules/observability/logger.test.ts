@@ -43,7 +43,10 @@ describe("the logger", () => {
   it("takes card numbers, cookies and a failed query's parameters out of messages and errors", () => {
     const logs = capture();
     logger.warn("card 4242 4242 4242 4242 and 4000-0000-0000-0002 typed");
-    const error = new Error('Failed query: select * from sessions where token_hash = $1\nparams: 9f86d081884c7d65,ada@example.com');
+    const error = Object.assign(
+      new Error("Failed query: select * from sessions where token_hash = $1\nparams: 9f86d081884c7d65,ada@example.com"),
+      { params: ["9f86d081884c7d65", "ada@example.com"] },
+    );
     logger.error({ err: error }, "query failed");
     logger.info(`header Cookie: __session=abc.def; other=1`);
     const text = JSON.stringify(logs.lines);
