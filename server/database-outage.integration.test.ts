@@ -87,6 +87,9 @@ describe.runIf(url)("a production server on PostgreSQL when the database goes aw
     expect(html).toContain("Try again");
     expect(html).toContain(page.headers.get("x-request-id"));
     expect(html).not.toMatch(/at \S+ \(|\.server\.ts|node_modules|select |Connection terminated|ECONN/i);
+    // The log has the cause under the same reference, as a warning (an outage, not a bug).
+    const logged = server.log().split("\n").filter((line) => line.includes(`"requestId":"${page.headers.get("x-request-id")}"`));
+    expect(logged.some((line) => line.includes('"level":"warn"') && line.includes("the database is not available"))).toBe(true);
 
     // A pay attempt: the Payment page again with its message (nothing charged), the address still in the form, and
     // no card data sent back.
