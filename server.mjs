@@ -124,6 +124,11 @@ function startMetricsServer(metricsPort) {
       res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics could not be collected\n");
     }
   });
+  // A metrics port that cannot be had (taken, not allowed) stops the start-up with a clear line, as the shop's would.
+  metrics.once("error", (error) => {
+    logger.fatal({ err: error, port: metricsPort, host: metricsHost }, "the metrics port could not be opened");
+    process.exit(1);
+  });
   metrics.listen(metricsPort, metricsHost, () => {
     logger.info({ port: metrics.address().port, host: metricsHost }, "metrics served at /metrics");
   });
