@@ -5,7 +5,9 @@ import { readSession, SESSION_COOKIE_NAME } from "#app/modules/session/session.s
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   databaseUnavailableContext,
+  isDatabaseUnavailable,
   RETRY_AFTER_SECONDS,
+  sessionUnreadableContext,
 } from "#app/modules/observability/database-outage.server.ts";
 import { currentRequest, logger, runWithRequest } from "#app/modules/observability/logger.mjs";
 
@@ -54,6 +56,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const { db } = await getServices(context).database();
       context.set(sessionContext, await readSession(db, request));
     } catch (error) {
+      if (isDatabaseUnavailable(error)) context.set(sessionUnreadableContext, error);
       logger.warn({ err: error }, "session lookup failed: the visitor is treated as signed out for this request");
     }
   }

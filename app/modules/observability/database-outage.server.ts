@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 
 /**
  * Whether an error means the database is away (not running, refusing, unreachable, restarting, overloaded), as
@@ -44,6 +44,19 @@ const UNAVAILABLE_MESSAGES = [
 
 /** Set on a request by handleError when one of its errors was the database being away (the root middleware reads it). */
 export const databaseUnavailableContext = createContext<boolean>(false);
+
+/**
+ * Set by the session middleware when the visitor's session could not be read because the database is away: the
+ * visitor is then treated as signed out, which pages that do not need the account (the checkout steps, whose draft
+ * is in the browser) can live with; pages that are about the account call `requireReadableSession` and answer 503.
+ */
+export const sessionUnreadableContext = createContext<unknown>(null);
+
+/** Throws the outage that kept the session from being read, if one did (the request is then answered 503). */
+export function requireReadableSession(context: Readonly<RouterContextProvider>): void {
+  const error = context.get(sessionUnreadableContext);
+  if (error) throw error;
+}
 
 /** Seconds a client is told to wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 10;

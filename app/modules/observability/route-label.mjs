@@ -5,7 +5,7 @@
 /** Folders of build/client whose files server.mjs serves as they are. */
 const STATIC_FOLDERS = new Set(["assets", "emoji", "fonts", "builds", "images"]);
 /** Paths server.mjs (or its prerendered pages) answers before React Router. */
-const OWN_PATHS = new Set(["/", "/editor", "/_.data", "/editor.data", "/livez", "/favicon.svg", "/robots.txt"]);
+const OWN_PATHS = new Set(["/", "/editor", "/_.data", "/editor.data", "/livez", "/favicon.svg", "/robots.txt", "/__manifest"]);
 
 /**
  * @param {{ pattern?: string | null, pathname: string }} request  pattern: React Router's, when it matched one

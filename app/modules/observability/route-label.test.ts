@@ -13,6 +13,7 @@ describe("the route label of a request", () => {
     expect(routeLabel({ pathname: "/emoji/svg/1f600.svg" })).toBe("/emoji/*");
     expect(routeLabel({ pathname: "/builds/meta/20b052ed.json" })).toBe("/builds/*");
     expect(routeLabel({ pathname: "/livez" })).toBe("/livez");
+    expect(routeLabel({ pathname: "/__manifest" })).toBe("/__manifest"); // React Router's route discovery
     expect(routeLabel({ pathname: "/editor/" })).toBe("/editor");
     expect(routeLabel({ pathname: "/" })).toBe("/");
     // A probe refused before React Router (403, 413): one label however many paths are tried.
