@@ -7,6 +7,7 @@ import type { Design } from "#app/modules/design/design.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import { getDb } from "#app/request-context.server.ts";
 import { loginAction } from "./login.server.ts";
 import type { Route } from "./+types/account";
@@ -14,6 +15,7 @@ import type { Route } from "./+types/account";
 export const meta = () => pageMeta({ title: "Your account", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireReadableSession(context); // a signed-in buyer whose session is unread (database away): 503, not "sign in"
   const account = await currentAccount(context);
   // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
   if (!account) return { email: null, orders: [] };

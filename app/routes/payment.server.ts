@@ -6,6 +6,7 @@ import { orderSubmissionSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { getDb, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -55,7 +56,7 @@ export async function paymentAction(request: Request, context: Context) {
     }
   } catch (error) {
     const requestId = context.get(requestIdContext);
-    console.error(`[${requestId}] order not placed:`, (error as Error).message);
+    logger.error({ err: error }, "order not placed");
     const message =
       error instanceof PaymentUnavailableError
         ? "We could not reach the payment service. Nothing was charged. Please try again in a minute."

@@ -13,6 +13,7 @@ import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
+import { observeCheckout } from "#app/modules/observability/metrics.mjs";
 
 export type PlaceOrderResult =
   | { status: "placed"; order: OrderRow; replayed: boolean }
@@ -45,7 +46,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrder
   const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
   for (;;) {
     const attempt = await claimAttempt(options.db, key);
-    if (attempt !== null) return chargeAndStore(options, attempt);
+    if (attempt !== null) return observeCheckout(chargeAndStore(options, attempt));
     const [row] = await options.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
     if (row?.status === "succeeded" && row.orderId) {
       const [order] = await options.db.select().from(orders).where(eq(orders.id, row.orderId));
