@@ -7,6 +7,7 @@ import { getConfig } from "#app/config.server.ts";
 import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
+import { startCheckoutRecovery } from "#app/modules/orders/checkout-recovery.server.ts";
 import { productionServices } from "#app/services.server.ts";
 import { requestIdContext } from "./request-context.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
@@ -74,17 +75,22 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
 
 /**
- * Called by server.mjs: open and migrate the database and start delivering mail before listening; on shutdown
- * finish the mail round under way, then close the database.
+ * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
+ * every minute) and start delivering mail before listening; on shutdown finish the rounds under way, then close
+ * the database.
  */
 export const lifecycle = {
   start: async () => {
     await waitForDatabase(productionServices.database, { retry: Boolean(getConfig().DATABASE_URL) });
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
+    const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
+    checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
   },
   stop: async () => {
+    await checkoutRecovery?.stop();
     await mailWorker?.stop();
     await closeDatabase();
   },
