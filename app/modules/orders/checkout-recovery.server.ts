@@ -85,7 +85,8 @@ export async function resolveAttempt({ db, provider, olderThanMs }: RecoveryOpti
         );
         if (order) return "completed";
       } catch (error) {
-        console.error(`[checkout recovery] ${key}: the charged order could not be stored, voiding the charge:`, (error as Error).message);
+        const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+        console.error(`[checkout recovery] ${key}: the charged order could not be stored, voiding the charge: ${reason}`);
       }
     }
     const voided = await provider.voidCharge({
