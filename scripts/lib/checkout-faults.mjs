@@ -82,7 +82,16 @@ export function orderForm(checkoutId) {
   });
 }
 
-/** Posts the payment form: the status (0 when the connection failed), and the order id the redirect names. */
+/**
+ * @typedef {{ checkoutId: string, status: number, orderId: string | null, error?: string }} CheckoutResult
+ */
+
+/**
+ * Posts the payment form: the status (0 when the connection failed), and the order id the redirect names.
+ * @param {string} base
+ * @param {string} checkoutId
+ * @returns {Promise<CheckoutResult>}
+ */
 export async function submitOrder(base, checkoutId) {
   try {
     const response = await fetch(`${base}/Payment`, {
@@ -102,12 +111,17 @@ export async function submitOrder(base, checkoutId) {
 /**
  * `buyers` buyers, each with a checkout key of their own, `doubles` of them submitting twice at once, sent
  * `concurrency` at a time; `onResult` sees each answer as it comes (to pull the plug in the middle).
+ * @param {string} base
+ * @param {{ buyers: number, doubles: number, concurrency?: number,
+ *   onResult?: (result: CheckoutResult, results: CheckoutResult[]) => void }} options
+ * @returns {Promise<{ keys: string[], results: CheckoutResult[], seconds: number }>}
  */
 export async function checkoutLoad(base, { buyers, doubles, concurrency = 24, onResult = () => {} }) {
   const keys = Array.from({ length: buyers }, () => randomUUID());
   const twice = new Set(keys.slice(0, doubles));
   // The doubles spread among the rest (so that a crash may catch either kind), each pair sent at the same moment.
   const jobs = [...keys].sort(() => Math.random() - 0.5).flatMap((key) => (twice.has(key) ? [key, key] : [key]));
+  /** @type {CheckoutResult[]} */
   const results = [];
   let next = 0;
   const started = performance.now();
