@@ -100,7 +100,9 @@ async function crashAndRecover(label, { databaseUrl, port }) {
       buyers: BUYERS,
       doubles: DOUBLES,
       requests: load.results.length,
-      cutOff: load.results.filter((result) => result.status === 0).length,
+      // Cut off in flight (the connection reset), and refused (sent after the kill to a server that was gone).
+      cutOff: load.results.filter((result) => result.status === 0 && result.error !== "ECONNREFUSED").length,
+      refused: load.results.filter((result) => result.error === "ECONNREFUSED").length,
       acknowledgedBeforeKill: beforeKill.acknowledged,
       presentOfThose: beforeKill.present,
       duplicates: outcome.duplicates,
@@ -246,6 +248,7 @@ table(crashes, [
   ["database", (r) => r.label],
   ["requests", (r) => r.requests],
   ["cut off", (r) => r.cutOff],
+  ["refused", (r) => r.refused],
   ["acknowledged", (r) => r.acknowledgedBeforeKill],
   ["present", (r) => r.presentOfThose],
   ["duplicates", (r) => r.duplicates],

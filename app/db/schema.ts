@@ -57,7 +57,8 @@ export const signInAttempts = pgTable("sign_in_attempts", {
  * be reached, or the order could not be stored); recovery voids such a charge before the key is used again.
  * `released`: ended without an order and without a charge that stands; the next try counts up `attempt`.
  * `pending` is the order as it will be stored (no card number, no security code), written when the attempt is
- * taken, so that recovery can complete an order whose server died after the charge (checkout-recovery.server.ts).
+ * taken, so that recovery can complete an order whose server died after the charge (checkout-recovery.server.ts),
+ * and cleared once the attempt is settled.
  */
 export const CHECKOUT_ATTEMPT_STATUSES = ["processing", "succeeded", "declined", "failed", "released"] as const;
 

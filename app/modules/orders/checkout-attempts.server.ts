@@ -47,7 +47,8 @@ export async function settleAttempt(
 ): Promise<boolean> {
   const moved = await db
     .update(checkoutAttempts)
-    .set({ status, updatedAt: sql`now()` })
+    // The order's data is kept only while an order may still be completed from it.
+    .set({ status, pending: null, updatedAt: sql`now()` })
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing"), eq(checkoutAttempts.attempt, attempt)))
     .returning({ key: checkoutAttempts.idempotencyKey });
   return moved.length > 0;
@@ -67,7 +68,7 @@ export async function completeAttempt(
   const orderId = pending.order.id;
   const [won] = await tx
     .update(checkoutAttempts)
-    .set({ status: "succeeded", orderId, updatedAt: sql`now()` })
+    .set({ status: "succeeded", orderId, pending: null, updatedAt: sql`now()` })
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing"), eq(checkoutAttempts.attempt, attempt)))
     .returning({ key: checkoutAttempts.idempotencyKey });
   if (!won) return null;

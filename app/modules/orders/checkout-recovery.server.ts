@@ -53,7 +53,7 @@ export async function resolveAttempt({ db, provider, olderThanMs }: RecoveryOpti
       .for("update", { skipLocked: true });
     if (!row) return "busy";
     const settle = async (status: "released" | "declined") => {
-      await tx.update(checkoutAttempts).set({ status, updatedAt: sql`now()` }).where(eq(checkoutAttempts.idempotencyKey, key));
+      await tx.update(checkoutAttempts).set({ status, pending: null, updatedAt: sql`now()` }).where(eq(checkoutAttempts.idempotencyKey, key));
     };
 
     const charge = await provider.findCharge(chargeKey(key, row.attempt));
@@ -72,7 +72,7 @@ export async function resolveAttempt({ db, provider, olderThanMs }: RecoveryOpti
     if (row.status === "processing" && row.pending) {
       const pending = row.pending;
       try {
-        // A savepoint: an order that cannot be written rolls back alone, and the charge is voided below.
+        // A savepoint: an order that cannot be written rolls back alone, and its charge is voided below.
         const order = await tx.transaction((inner) =>
           completeAttempt(inner, {
             key,
@@ -83,9 +83,15 @@ export async function resolveAttempt({ db, provider, olderThanMs }: RecoveryOpti
             printSvg: printSvgForOrder(pending.order),
           }),
         );
-        if (order) return "completed";
+        // Null only if the attempt was completed meanwhile (it cannot be while this round holds its row lock).
+        return order ? "completed" : "busy";
       } catch (error) {
-        const reason = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+        // The database failing (a timeout, a lost connection) is not the order failing: try again next round.
+        // An order that breaks a constraint, or a design that cannot be drawn, will not be stored by waiting.
+        const cause = (error as Error & { cause?: Error & { code?: string } }).cause;
+        const code = cause?.code ?? (error as Error & { code?: string }).code;
+        if (typeof code === "string" && !code.startsWith("23")) throw error;
+        const reason = cause?.message ?? (error as Error).message;
         console.error(`[checkout recovery] ${key}: the charged order could not be stored, voiding the charge: ${reason}`);
       }
     }
