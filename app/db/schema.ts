@@ -80,8 +80,8 @@ export const checkoutAttempts = pgTable(
 /** What an attempt will store when its charge succeeds: the order's row but for the processor's reference. */
 export interface PendingOrder {
   order: Omit<typeof orders.$inferInsert, "paymentReference" | "paymentProvider" | "status">;
-  /** The order's link for the confirmation mail, from the origin the buyer used. */
-  orderUrl: string;
+  /** The origin the buyer used, for the order's link in the confirmation mail (the link's token is not kept). */
+  siteUrl: string;
 }
 
 /**

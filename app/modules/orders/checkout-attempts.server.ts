@@ -3,6 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { checkoutAttempts, orderPrintFiles, orders, type OrderRow, type PendingOrder } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { BUYER, recordOrderEvent } from "./order-history.server.ts";
+import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
 
 /** A transaction or the database: what drizzle hands to `db.transaction`'s callback has the same query API. */
@@ -83,7 +84,8 @@ export async function completeAttempt(
     .returning();
   await tx.insert(orderPrintFiles).values({ orderId, svg: completion.printSvg });
   await recordOrderEvent(tx, { orderId, kind: "placed", fromStatus: null, toStatus: "paid", actor: BUYER });
-  await enqueueMail(tx, orderConfirmationMail(row!, pending.orderUrl));
+  const orderUrl = new URL(orderPath(orderId, { guest: row!.userId === null }), pending.siteUrl).href;
+  await enqueueMail(tx, orderConfirmationMail(row!, orderUrl));
   return row!;
 }
 

@@ -9,7 +9,6 @@ import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";
 import { ABANDONED_AFTER_MS, resolveAttempt } from "./checkout-recovery.server.ts";
-import { orderPath } from "./order-link.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
 
 export type PlaceOrderResult =
@@ -97,7 +96,7 @@ function pendingOrder({ submission, userId, siteUrl }: PlaceOrderOptions): Pendi
       cardExpYear: fullExpiryYear(submission.cardYear) ?? 0,
       idempotencyKey: submission.checkoutId,
     },
-    orderUrl: new URL(orderPath(orderId, { guest: userId === null }), siteUrl).href,
+    siteUrl,
   };
 }
 

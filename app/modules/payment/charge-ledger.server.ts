@@ -202,6 +202,7 @@ const refundOf = (row: RefundRow): StoredRefund => ({
 export function createPostgresLedger(databaseUrl: string): ChargeLedger {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3, connectionTimeoutMillis: 5_000, allowExitOnIdle: true });
   pool.on("error", (error) => console.error("[test processor] idle client error:", error.message));
+  pool.on("connect", (client) => client.on("error", (error) => console.error("[test processor] connection lost:", error.message)));
   let ready: Promise<void> | undefined;
 
   async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
