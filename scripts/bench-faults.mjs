@@ -170,6 +170,7 @@ async function databaseOutage(label, { databaseUrl, port }) {
     });
     if (performance.now() - cutAt < OUTAGE_MS) await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (performance.now() - cutAt)));
     proxy.restore();
+    const survived = server.child.exitCode === null;
     const open = await waitForNoOpenAttempts(databaseUrl, GRACE_MS + 60_000);
     const recoverSeconds = (performance.now() - cutAt) / 1000;
     const answeredKeys = new Set(load.results.filter((result) => result.status === 302).map((result) => result.checkoutId));
@@ -182,6 +183,7 @@ async function databaseOutage(label, { databaseUrl, port }) {
     const outcome = compare([...load.results, ...retries], state);
     return {
       label,
+      survived,
       outageMs: OUTAGE_MS,
       requests: load.results.length,
       statuses: Object.entries(load.results.reduce((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {}))
@@ -272,6 +274,7 @@ if (outages.length) {
     table(ran, [
       ["database", (r) => r.label],
       ["requests", (r) => r.requests],
+      ["server lived", (r) => (r.survived ? "yes" : "no (exited)")],
       ["answers", (r) => r.statuses],
       ["acknowledged", (r) => r.acknowledged],
       ["present", (r) => r.present],
@@ -293,6 +296,7 @@ const bad = [...crashes, ...outages.filter((outage) => !outage.skipped)].some(
     r.chargesWithoutOrder > 0 ||
     r.ordersWithVoidedCharge > 0 ||
     r.stuck > 0 ||
+    r.survived === false ||
     (r.presentOfThose ?? r.present) !== (r.acknowledgedBeforeKill ?? r.acknowledged),
 );
 process.exitCode = bad ? 1 : 0;
