@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { ChargeResult, RefundRequest } from "./payment-provider.server.ts";
@@ -77,7 +77,6 @@ type LedgerLine = { charge: StoredCharge } | { refund: StoredRefund };
 export function createFileLedger(file: string): ChargeLedger {
   const memory = createMemoryLedger();
   let loaded = false;
-  let handle: Promise<FileHandle> | undefined;
   let writing: Promise<unknown> = Promise.resolve();
   // Records being written, by key: a second request for the same key waits for the first one's write.
   const pending = new Map<string, Promise<unknown>>();
@@ -107,10 +106,13 @@ export function createFileLedger(file: string): ChargeLedger {
 
   function append(record: LedgerLine): Promise<void> {
     const write = writing.then(async () => {
-      handle ??= open(file, "a");
-      const fh = await handle;
-      await fh.appendFile(`${JSON.stringify(record)}\n`);
-      await fh.datasync();
+      const handle = await open(file, "a");
+      try {
+        await handle.appendFile(`${JSON.stringify(record)}\n`);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
     });
     writing = write.catch(() => undefined);
     return write;
