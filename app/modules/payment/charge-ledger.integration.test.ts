@@ -85,6 +85,10 @@ describe("the file ledger", () => {
     const restarted = createTestProvider(createFileLedger(file));
     expect(await restarted.findCharge(key)).toMatchObject({ status: "succeeded" });
     expect(await restarted.findCharge("torn")).toBeNull();
+    // A record written after the torn line is not glued to it.
+    const next = randomUUID();
+    await restarted.charge(chargeRequest(next));
+    expect(await createTestProvider(createFileLedger(file)).findCharge(next)).toMatchObject({ status: "succeeded" });
   });
 });
 

@@ -77,6 +77,8 @@ type LedgerLine = { charge: StoredCharge } | { refund: StoredRefund };
 export function createFileLedger(file: string): ChargeLedger {
   const memory = createMemoryLedger();
   let loaded = false;
+  // A torn last line has no newline: the next record must not be glued to it.
+  let startWithNewline = false;
   let writing: Promise<unknown> = Promise.resolve();
   // Records being written, by key: a second request for the same key waits for the first one's write.
   const pending = new Map<string, Promise<unknown>>();
@@ -91,6 +93,7 @@ export function createFileLedger(file: string): ChargeLedger {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
+    startWithNewline = text.length > 0 && !text.endsWith("\n");
     for (const line of text.split("\n")) {
       if (!line.trim()) continue;
       let record: LedgerLine;
@@ -108,8 +111,9 @@ export function createFileLedger(file: string): ChargeLedger {
     const write = writing.then(async () => {
       const handle = await open(file, "a");
       try {
-        await handle.appendFile(`${JSON.stringify(record)}\n`);
+        await handle.appendFile(`${startWithNewline ? "\n" : ""}${JSON.stringify(record)}\n`);
         await handle.datasync();
+        startWithNewline = false;
       } finally {
         await handle.close();
       }
