@@ -7,6 +7,7 @@ import { getConfig } from "#app/config.server.ts";
 import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
+import { startCheckoutRecovery } from "#app/modules/orders/checkout-recovery.server.ts";
 import { productionServices } from "#app/services.server.ts";
 import { databaseUnavailableContext, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
@@ -83,10 +84,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
 
 /**
- * Called by server.mjs: open and migrate the database and start delivering mail before listening; on shutdown
- * finish the mail round under way, then close the database.
+ * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
+ * every minute) and start delivering mail before listening; on shutdown finish the rounds under way, then close
+ * the database.
  */
 export const lifecycle = {
   start: async () => {
@@ -99,8 +102,11 @@ export const lifecycle = {
       databasePool: () => database.poolStats?.() ?? null,
     });
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
+    const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
+    checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
   },
   stop: async () => {
+    await checkoutRecovery?.stop();
     await mailWorker?.stop();
     await closeDatabase();
   },

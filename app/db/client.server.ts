@@ -51,6 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+    // A connection lost while its client is checked out (a transaction between two statements) is reported on the
+    // client, where no one listens: it would end the process. Its queries fail anyway and the pool drops it.
+    pool.on("connect", (client) => client.on("error", (error) => logger.warn({ err: error }, "database connection lost")));
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateUnderLock(pool, migrationsFolder);
