@@ -1,6 +1,8 @@
 // The production server: Express serving the built assets and the React Router request handler.
 // It opens (and migrates) the database before it listens, and closes it on SIGTERM/SIGINT so that
 // PGlite flushes and the process exits instead of hanging.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -16,6 +18,9 @@ const { hstsMaxAge, securityHeaders } = await import("./server/security-headers.
 const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
 const { emojiSheetMiddleware } = await import("./server/emoji-sheet.mjs");
 const { SVG_FILE_POLICY } = await import("./app/modules/http/content-security.mjs");
+const { currentRequest: currentRequestStore, logger, runWithRequest } = await import("./app/modules/observability/logger.mjs");
+const { metricsExposition, recordRequest } = await import("./app/modules/observability/metrics.mjs");
+const { routeLabel } = await import("./app/modules/observability/route-label.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -32,6 +37,29 @@ const inFlight = new Set();
 
 const app = express();
 app.disable("x-powered-by");
+// Every request gets its id here (X-Request-Id; React Router's middleware reuses it for the error page's reference),
+// and every log line written while it is handled carries it. When the answer is done: one access log line and the
+// request metrics, labelled with the route pattern React Router matched (never the raw URL or its query).
+app.use((req, res, next) => {
+  const requestId = randomUUID().slice(0, 8);
+  const started = process.hrtime.bigint();
+  res.setHeader("X-Request-Id", requestId);
+  runWithRequest(requestId, () => {
+    const request = currentRequestStore();
+    res.once("close", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const pathname = req.originalUrl.split("?")[0];
+      const route = routeLabel({ pattern: request?.route, pathname });
+      const status = res.writableFinished ? res.statusCode : 499;
+      recordRequest({ method: req.method, route, status, seconds });
+      logger.info(
+        { requestId, method: req.method, route, path: pathname, status, durationMs: Math.round(seconds * 10_000) / 10 },
+        "request",
+      );
+    });
+    next();
+  });
+});
 // Liveness: the process answers (nothing else is asked, not even the database). Readiness is /healthz, which asks
 // the database and answers 503 while it is away or while this server drains.
 app.get("/livez", (req, res) => {
@@ -74,8 +102,38 @@ app.use(createRequestHandler({ build }));
 
 await lifecycle.start();
 const server = app.listen(port, host, () => {
-  console.log(`Deck Studio listening on http://localhost:${port}`);
+  logger.info({ port, host }, `Deck Studio listening on http://localhost:${port}`);
 });
+
+// Prometheus metrics on a port of their own (METRICS_PORT; unset: none), bound to 127.0.0.1 unless METRICS_HOST
+// says otherwise: the shop's visitors never reach them, and scraping never counts as shop traffic.
+const metricsServer = process.env.METRICS_PORT ? startMetricsServer(Number(process.env.METRICS_PORT)) : null;
+
+function startMetricsServer(metricsPort) {
+  const metricsHost = process.env.METRICS_HOST || "127.0.0.1";
+  const metrics = http.createServer(async (req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found: the metrics are at /metrics\n");
+      return;
+    }
+    try {
+      const { contentType, body } = await metricsExposition();
+      res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" }).end(body);
+    } catch (error) {
+      logger.error({ err: error }, "metrics could not be collected");
+      res.writeHead(500, { "Content-Type": "text/plain" }).end("metrics could not be collected\n");
+    }
+  });
+  // A metrics port that cannot be had (taken, not allowed) stops the start-up with a clear line, as the shop's would.
+  metrics.once("error", (error) => {
+    logger.fatal({ err: error, port: metricsPort, host: metricsHost }, "the metrics port could not be opened");
+    process.exit(1);
+  });
+  metrics.listen(metricsPort, metricsHost, () => {
+    logger.info({ port: metrics.address().port, host: metricsHost }, "metrics served at /metrics");
+  });
+  return metrics;
+}
 
 /**
  * SIGTERM drains: requests in flight finish (and close their connections), while anything that still arrives is
@@ -86,9 +144,10 @@ const server = app.listen(port, host, () => {
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received: finishing the requests in flight, then closing the database`);
+  logger.info({ signal }, `${signal} received: finishing the requests in flight, then closing the database`);
+  metricsServer?.close();
   const forceExit = setTimeout(() => {
-    console.error("Requests still running after 10 s: exiting without them");
+    logger.error("requests still running after 10 s: exiting without them");
     process.exit(1);
   }, 10_000);
   forceExit.unref();
@@ -102,7 +161,7 @@ async function shutdown(signal) {
   try {
     await lifecycle.stop();
   } catch (error) {
-    console.error("Closing the database failed:", error);
+    logger.error({ err: error }, "closing the database failed");
   }
   process.exit(0);
 }

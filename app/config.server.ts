@@ -18,6 +18,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** A checkout attempt `processing` longer than this is taken to have lost its server and is resolved. */
+  CHECKOUT_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+  /** How often each server looks for checkout attempts to resolve (and once at start). */
+  CHECKOUT_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   /** The sender of the shop's mail: the shop's name and an address its mail server may send from. */
   MAIL_FROM: z.string().min(3).default("Deck Studio <orders@localhost>"),
 });

@@ -7,8 +7,12 @@ import { getConfig } from "#app/config.server.ts";
 import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
+import { startCheckoutRecovery } from "#app/modules/orders/checkout-recovery.server.ts";
 import { productionServices } from "#app/services.server.ts";
-import { requestIdContext } from "./request-context.server.ts";
+import { databaseUnavailableContext, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
+import { setMetricSources } from "#app/modules/observability/metrics.mjs";
+import { countMailBacklog } from "#app/modules/mail/mail-outbox.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
 
 export const streamTimeout = 5_000;
@@ -58,33 +62,51 @@ export default function handleRequest(
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged here; errors before it reach handleError via the rejection.
-        if (shellRendered) console.error(error);
+        if (shellRendered) logger.error({ err: error }, "rendering failed after the page had started");
       },
     });
     setTimeout(abort, streamTimeout + 1_000);
   });
 }
 
-/** Logs every unexpected server error with the request's reference id (the one the error page shows). */
+/**
+ * Logs every unexpected server error; the log line carries the request's id (the reference the error page shows).
+ * An error that means the database is away marks the request, so that the root middleware answers 503 with the
+ * "briefly unavailable" page instead of the generic 500.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const requestId = context.get(requestIdContext);
-  const where = `${request.method} ${new URL(request.url).pathname}`;
-  console.error(`[${requestId}] ${where}:`, error instanceof Error ? (error.stack ?? error.message) : error);
+  const unavailable = isDatabaseUnavailable(error);
+  if (unavailable) context.set(databaseUnavailableContext, true);
+  const fields = { err: error, method: request.method, path: new URL(request.url).pathname };
+  if (unavailable) logger.warn(fields, "the database is not available");
+  else logger.error(fields, "unexpected server error");
 };
 
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
+let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
 
 /**
- * Called by server.mjs: open and migrate the database and start delivering mail before listening; on shutdown
- * finish the mail round under way, then close the database.
+ * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
+ * every minute) and start delivering mail before listening; on shutdown finish the rounds under way, then close
+ * the database.
  */
 export const lifecycle = {
   start: async () => {
-    await waitForDatabase(productionServices.database, { retry: Boolean(getConfig().DATABASE_URL) });
+    const database = await waitForDatabase(productionServices.database, {
+      retry: Boolean(getConfig().DATABASE_URL),
+      log: (line) => logger.warn(line),
+    });
+    setMetricSources({
+      outboxBacklog: async () => countMailBacklog((await productionServices.database()).db),
+      databasePool: () => database.poolStats?.() ?? null,
+    });
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
+    const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
+    checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
   },
   stop: async () => {
+    await checkoutRecovery?.stop();
     await mailWorker?.stop();
     await closeDatabase();
   },

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { captureLogs } from "#app/modules/observability/logger.mjs";
 
 /**
  * Runs the production server build through React Router's real request handler, with one route's loader
@@ -34,8 +35,8 @@ function withThrowingLoader(routeId: string, thrown: unknown): ServerBuild {
 
 describe("an unexpected server error in production", () => {
   it("answers 500 with the generic page and a reference id, and logs the details under that id", async () => {
-    const logged: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args.join(" ")));
+    const logs = captureLogs();
+    onTestFinished(logs.stop);
     const secret = new Error('relation "orders_secret" does not exist (/srv/deck/app/db/orders.server.ts:42)');
     const handler = createRequestHandler(withThrowingLoader("routes/payment", secret), "production");
 
@@ -51,7 +52,29 @@ describe("an unexpected server error in production", () => {
     expect(html).not.toContain("orders_secret");
     expect(html).not.toContain("/srv/deck");
     expect(html).not.toMatch(/at \S+ \(/); // no stack frames
-    expect(logged.some((line) => line.includes(`[${reference}]`) && line.includes("orders_secret"))).toBe(true);
+    const logged = logs.lines.find((line) => line.requestId === reference && line.level === "error");
+    expect(JSON.stringify(logged?.err)).toContain("orders_secret");
+  });
+
+  it("a database that is away: 503 with the clear page (Retry-After, the reference), logged as a warning", async () => {
+    const logs = captureLogs();
+    onTestFinished(logs.stop);
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const wrapped = new Error("Failed query: select * from orders where id = $1\nparams: secret-order-id", { cause: refused });
+    const handler = createRequestHandler(withThrowingLoader("routes/order", wrapped), "production");
+
+    const response = await handler(new Request("http://shop.test/orders/00000000-0000-4000-8000-000000000000"));
+    const html = await response.text();
+    const reference = response.headers.get("X-Request-Id")!;
+
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(html).toContain("The shop is briefly unavailable");
+    expect(html).toContain(reference);
+    expect(html).not.toMatch(/ECONNREFUSED|Failed query|secret-order-id|at \S+ \(/);
+    const logged = logs.lines.find((line) => line.requestId === reference && line.level === "warn");
+    expect(JSON.stringify(logged?.err)).toContain("ECONNREFUSED");
+    expect(JSON.stringify(logs.lines)).not.toContain("secret-order-id");
   });
 
   it("a thrown response keeps its status and message (description = the error message)", async () => {

@@ -15,6 +15,7 @@ import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { startBuildUpdates } from "#app/modules/build-update/build-updates.client.ts";
 import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
 import { restoreTypedValues } from "#app/modules/forms/typed-values.client.ts";
+import { keepLastSubmission, restoreKeptSubmission, startNotingSubmissions } from "#app/modules/forms/kept-submission.client.ts";
 import { ServerErrorPage } from "#app/components/server-error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0d3b66" />
+        <meta name="theme-color" content="#171614" />
         <Meta />
         <Links />
       </head>
@@ -59,13 +60,18 @@ export default function App() {
   useEffect(() => startBuildUpdates(), []);
   // Hydration has made every form control React's: what was typed before it goes to the fields' onChange now.
   useEffect(() => void restoreTypedValues(), []);
+  // A form sent while the shop was briefly unavailable is given back when its page is opened again.
+  useEffect(() => {
+    restoreKeptSubmission();
+    return startNotingSubmissions();
+  }, []);
   useChunkErrorPage();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     if (!isRouteErrorResponse(error)) console.error(error);
@@ -75,6 +81,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFoundPage path={readablePath(pathname)} />;
   }
   const reference = rootData?.requestId;
+  if (isRouteErrorResponse(error) && error.status === 503 && isOutageData(error.data)) {
+    return (
+      <ServerErrorPage status={503} description={error.data.message} reference={error.data.reference ?? reference}>
+        <KeepSubmission />
+        <p>
+          <a className="button button--primary" href={pathname + search}>
+            Try again
+          </a>
+        </p>
+      </ServerErrorPage>
+    );
+  }
   if (isRouteErrorResponse(error)) {
     const description = typeof error.data === "string" ? error.data : error.statusText || "The request failed.";
     return <ServerErrorPage status={error.status} description={description} reference={reference} />;
@@ -88,6 +106,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__stack">{error.stack}</pre> : null}
     </>
   );
+}
+
+/** On the "briefly unavailable" page: the form just sent (if that is what failed) is kept for "Try again". */
+function KeepSubmission() {
+  useEffect(() => keepLastSubmission(), []);
+  return null;
+}
+
+/** What the root middleware throws when the database is away: the page's words and the request's reference. */
+function isOutageData(value: unknown): value is { message: string; reference?: string } {
+  return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
 }
 
 function readablePath(pathname: string): string {

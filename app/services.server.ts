@@ -24,6 +24,10 @@ let mail: MailTransport | undefined;
 /** The process-wide services, each made on first use from the configuration. */
 export const productionServices: Services = {
   database: getDatabase,
-  payments: () => (payments ??= createPaymentProvider(getConfig().PAYMENT_PROVIDER)),
+  payments: () =>
+    (payments ??= createPaymentProvider(getConfig().PAYMENT_PROVIDER, {
+      databaseUrl: getConfig().DATABASE_URL,
+      dataDir: getConfig().dataDir,
+    })),
   mail: () => (mail ??= createMailTransport({ smtpUrl: getConfig().SMTP_URL, dataDir: getConfig().dataDir })),
 };

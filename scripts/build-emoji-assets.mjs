@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the emoji picker's self-hosted assets into public/emoji/ (not committed, see .gitignore):
-//   data.json            emoji-datasource trimmed and packed to what the picker needs (format in trimEmojiData)
+//   data.json            emoji-datasource trimmed and packed to what the picker needs (format in trimEmojiData), named
+//                        with emojibase-data's CLDR labels (the everyday names: ❤️ is "red heart")
 //   svg/<u>.svg          the Twemoji artwork (CC-BY 4.0), one file per unified code the picker shows
 //   sheet-<hash>.svg     the artwork of the first screen (category icons, first emoji) in one file: one request
 //   LICENSE.txt          the credits the artwork's licence asks for
@@ -34,6 +35,7 @@ import { sheetSvg, twemojiFileFor, twemojiInner } from "#app/modules/emoji/emoji
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DATASOURCE_DIR = path.join(ROOT, "node_modules/emoji-datasource");
 const TWEMOJI_DIR = path.join(ROOT, "node_modules/@twemoji/svg");
+const EMOJIBASE_DIR = path.join(ROOT, "node_modules/emojibase-data");
 const OUT_DIR = path.join(ROOT, "public/emoji");
 const FIRST_SCREEN_FILE = path.join(ROOT, "app/modules/emoji/emoji-first-screen.json");
 
@@ -78,7 +80,27 @@ export const CATEGORY_ICONS = {
 const FIRST_SCREEN_SIZE = 56;
 
 /**
- * The name people know: Unicode's character names are upper case and some carry a legacy " SIGN" suffix that
+ * The CLDR short names ("labels") by code, from emojibase-data's `en/data.json`: the names people know and screen
+ * readers read (❤️ is "red heart", where Unicode's character name says "heavy black heart"). Keyed by the code
+ * without variation selectors (FE0F), as emojibase spells it; tone variants included.
+ * @param {{ hexcode: string, label: string, skins?: { hexcode: string, label: string }[] }[]} emojibaseEntries
+ * @returns {Map<string, string>}
+ */
+export function cldrLabels(emojibaseEntries) {
+  const labels = new Map();
+  for (const entry of emojibaseEntries) {
+    for (const item of [entry, ...(entry.skins ?? [])]) labels.set(labelKey(item.hexcode), item.label);
+  }
+  return labels;
+}
+
+/** A code as cldrLabels keys it: lower case, without FE0F. */
+function labelKey(code) {
+  return code.toLowerCase().split("-").filter((part) => part !== "fe0f").join("-");
+}
+
+/**
+ * The name people know, when CLDR has none: Unicode's character names are upper case and some carry a legacy " SIGN" suffix that
  * the CLDR names screen readers use drop ("WAVING HAND SIGN" is "waving hand").
  * @param {string} unicodeName
  * @returns {string}
@@ -100,15 +122,18 @@ function skinVariants(entry) {
 }
 
 /**
- * The display name first (it is also the accessible name), then every other name, normalised for search and
- * without repeats ("purple_heart" is "purple heart" again); the display name's normalised form is added when it
- * differs from it ("tightly-closed" is searched as "tightly closed").
+ * The display name first (it is also the accessible name): CLDR's label, else the Unicode name made readable; then
+ * every other name (the Unicode name, its readable form, the short names), normalised for search and without
+ * repeats ("purple_heart" is "purple heart" again), so that the old names still find the emoji; the display name's
+ * normalised form is added when it differs from it ("tightly-closed" is searched as "tightly closed").
+ * @param {DatasourceEntry} entry
+ * @param {Map<string, string>} labels
  */
-function searchNames(entry) {
-  const display = displayName(entry.name);
+function searchNames(entry, labels) {
+  const display = labels.get(labelKey(entry.unified)) ?? displayName(entry.name);
   const names = [display];
   const seen = new Set(names);
-  for (const name of [display, entry.name, ...entry.short_names]) {
+  for (const name of [display, displayName(entry.name), entry.name, ...entry.short_names]) {
     const term = normaliseTerm(name);
     if (!seen.has(term)) names.push(term);
     seen.add(term);
@@ -123,11 +148,11 @@ function packedSkins(entry) {
   return TONES.every((tone) => skins[tone] === withTone(entry.unified.toLowerCase(), tone)) ? 1 : skins;
 }
 
-function trimEntry(entry) {
+function trimEntry(entry, labels) {
   const unified = entry.unified.toLowerCase();
   const keywords = [...new Set([entry.subcategory, ...(entry.texts ?? [])].filter(Boolean).map(normaliseTerm))];
   const skins = packedSkins(entry);
-  const packed = [unified, searchNames(entry)];
+  const packed = [unified, searchNames(entry, labels)];
   if (keywords.length || skins) packed.push(keywords);
   if (skins) packed.push(skins);
   return packed;
@@ -143,16 +168,18 @@ function codesOf(entry) {
  * Trims emoji-datasource's entries to the picker's data and lists the artwork to copy.
  *
  * data (version 2): `{ version, categories: [{ key, emojis: [[unified, names, keywords?, skins?]] }], glyphOnly }`
- * where `unified` is the lower-case code; `names` the display name, then the Unicode name and the short names
+ * where `unified` is the lower-case code; `names` the display name (the CLDR label from `labels`, see cldrLabels, else
+ * the Unicode name made readable), then the Unicode name and the short names
  * normalised for search, without repeats; `keywords` (subcategory, text emoticons) normalised, present when
  * there are keywords or skins; `skins` 1 when the five tone variants follow withTone, else the variants keyed by
  * tone; and `glyphOnly` the codes without Twemoji art (shown as native glyphs).
  * artwork: `[{ unified, file }]`, the Twemoji file name (without .svg) to copy to `svg/<unified>.svg`.
  * @param {DatasourceEntry[]} entries
  * @param {Set<string>} availableSvgs
+ * @param {Map<string, string>} [labels]
  * @returns {{ data: TrimmedEmojiData, artwork: { unified: string, file: string }[] }}
  */
-export function trimEmojiData(entries, availableSvgs) {
+export function trimEmojiData(entries, availableSvgs, labels = new Map()) {
   const byCategory = new Map(CATEGORY_ORDER.map((key) => [key, []]));
   const artwork = [];
   const glyphOnly = [];
@@ -160,7 +187,7 @@ export function trimEmojiData(entries, availableSvgs) {
     .filter((entry) => CATEGORY_KEYS[entry.category])
     .sort((a, b) => a.sort_order - b.sort_order);
   for (const entry of shown) {
-    byCategory.get(CATEGORY_KEYS[entry.category]).push(trimEntry(entry));
+    byCategory.get(CATEGORY_KEYS[entry.category]).push(trimEntry(entry, labels));
     for (const { unified, nonQualified } of codesOf(entry)) {
       const file = twemojiFileFor(unified, nonQualified, availableSvgs);
       if (file) artwork.push({ unified: unified.toLowerCase(), file });
@@ -225,7 +252,7 @@ function stampOf() {
   const sources = [import.meta.url, import.meta.resolve("#app/modules/emoji/emoji-sheet-format.mjs"), import.meta.resolve("#app/modules/emoji/emoji-format.mjs")];
   const scripts = sources.map((url) => readFileSync(fileURLToPath(url)));
   const hash = createHash("sha256").update(Buffer.concat(scripts)).digest("hex").slice(0, 16);
-  return `emoji-datasource ${packageVersion(DATASOURCE_DIR)}, @twemoji/svg ${packageVersion(TWEMOJI_DIR)}, script ${hash}\n`;
+  return `emoji-datasource ${packageVersion(DATASOURCE_DIR)}, emojibase-data ${packageVersion(EMOJIBASE_DIR)}, @twemoji/svg ${packageVersion(TWEMOJI_DIR)}, script ${hash}\n`;
 }
 
 function availableTwemoji() {
@@ -239,13 +266,16 @@ function licenceText() {
     `${packageVersion(TWEMOJI_DIR)}. Graphics licensed under CC-BY 4.0: https://creativecommons.org/licenses/by/4.0/`,
     "",
     `Emoji data: emoji-datasource ${packageVersion(DATASOURCE_DIR)} by Cal Henderson (iamcal/emoji-data), MIT licence.`,
+    `Emoji names: emojibase-data ${packageVersion(EMOJIBASE_DIR)} by Miles Johnson (milesj/emojibase), MIT licence,`,
+    "from the Unicode CLDR annotations (Unicode licence).",
     "",
   ].join("\n");
 }
 
 function writeAssets() {
   const entries = JSON.parse(readFileSync(path.join(DATASOURCE_DIR, "emoji.json"), "utf8"));
-  const { data, artwork } = trimEmojiData(entries, availableTwemoji());
+  const labels = cldrLabels(JSON.parse(readFileSync(path.join(EMOJIBASE_DIR, "en/data.json"), "utf8")));
+  const { data, artwork } = trimEmojiData(entries, availableTwemoji(), labels);
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(path.join(OUT_DIR, "svg"), { recursive: true });
   for (const { unified, file } of artwork) {

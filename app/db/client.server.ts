@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { projectPath } from "#app/project-root.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 /**
  * Both drivers give the same pg-core query builder. We type the handle as the node-postgres flavour so that
@@ -22,6 +23,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** Connections for the metrics: PostgreSQL's pool; the embedded database is one connection, never waited for. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -47,7 +50,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       statement_timeout: options.statementTimeoutMs,
     });
     // An idle client losing its connection (database restart) must not crash the process.
-    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    pool.on("error", (error) => logger.warn({ err: error }, "idle database connection lost"));
+    // A connection lost while its client is checked out (a transaction between two statements) is reported on the
+    // client, where no one listens: it would end the process. Its queries fail anyway and the pool drops it.
+    pool.on("connect", (client) => client.on("error", (error) => logger.warn({ err: error }, "database connection lost")));
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateUnderLock(pool, migrationsFolder);
@@ -55,7 +61,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db, kind: "postgres", ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: "postgres", ping: (timeoutMs) => ping(db, timeoutMs), close: () => pool.end(), poolStats };
   }
 
   const dir = options.pgliteDir ?? "memory://";
@@ -66,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(pgliteDb, { migrationsFolder });
     const db = pgliteDb as unknown as Db;
     const close = () => client.close().finally(release);
-    return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close };
+    return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close, poolStats: () => ({ total: 1, idle: 0, waiting: 0 }) };
   } catch (error) {
     release();
     throw error;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getConfig } from "#app/config.server.ts";
 import { openDatabase, type Database } from "./client.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 let opening: Promise<Database> | undefined;
 
@@ -37,7 +38,7 @@ export async function closeDatabase(): Promise<void> {
  */
 export async function waitForDatabase(
   open: () => Promise<Database>,
-  { retry, log = console.error, maxDelayMs = 15_000, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)) }: {
+  { retry, log = (line: string) => logger.warn(line), maxDelayMs = 15_000, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)) }: {
     retry: boolean;
     log?: (line: string) => void;
     maxDelayMs?: number;

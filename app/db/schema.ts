@@ -53,15 +53,36 @@ export const signInAttempts = pgTable("sign_in_attempts", {
  * one charge and one order. `processing` while the card is charged; `succeeded` points at the order;
  * `declined` lets the buyer try again. Each new try after a decline counts up `attempt`, because a payment
  * processor answers a reused idempotency key with its first answer: the processor's key is `{key}:{attempt}`.
+ * `failed`: the request ended without an order and the processor may hold a charge under the key (it could not
+ * be reached, or the order could not be stored); recovery voids such a charge before the key is used again.
+ * `released`: ended without an order and without a charge that stands; the next try counts up `attempt`.
+ * `pending` is the order as it will be stored (no card number, no security code), written when the attempt is
+ * taken, so that recovery can complete an order whose server died after the charge (checkout-recovery.server.ts),
+ * and cleared once the attempt is settled.
  */
-export const checkoutAttempts = pgTable("checkout_attempts", {
-  idempotencyKey: text("idempotency_key").primaryKey(),
-  status: text("status", { enum: ["processing", "succeeded", "declined"] }).notNull(),
-  attempt: integer("attempt").notNull().default(1),
-  orderId: text("order_id"),
-  createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const CHECKOUT_ATTEMPT_STATUSES = ["processing", "succeeded", "declined", "failed", "released"] as const;
+
+export const checkoutAttempts = pgTable(
+  "checkout_attempts",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    status: text("status", { enum: CHECKOUT_ATTEMPT_STATUSES }).notNull(),
+    attempt: integer("attempt").notNull().default(1),
+    orderId: text("order_id"),
+    pending: jsonb("pending").$type<PendingOrder>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Recovery looks for the few attempts left open among one row per order ever placed.
+  (table) => [index("checkout_attempts_open_idx").on(table.updatedAt).where(sql`status in ('processing', 'failed')`)],
+);
+
+/** What an attempt will store when its charge succeeds: the order's row but for the processor's reference. */
+export interface PendingOrder {
+  order: Omit<typeof orders.$inferInsert, "paymentReference" | "paymentProvider" | "status">;
+  /** The origin the buyer used, for the order's link in the confirmation mail (the link's token is not kept). */
+  siteUrl: string;
+}
 
 /**
  * A paid order, complete when written: options, contact, address, design, the price as charged, and what

@@ -11,6 +11,7 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { getDb } from "#app/request-context.server.ts";
 import { loginAction } from "./login.server.ts";
@@ -32,6 +33,7 @@ function isNotice(value: string | null): value is Notice {
 }
 
 export async function accountLoader(request: Request, context: Context) {
+  requireReadableSession(context); // a signed-in buyer whose session is unread (database away): 503, not "sign in"
   const account = await currentAccount(context);
   // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
   if (!account) return { email: null, orders: [], addresses: [], editing: null, notice: null };

@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
-import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
+import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
@@ -30,6 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function GripSize() {
   const { next } = useLoaderData<typeof loader>();
   const order = useOrder();
+  // Ticking (or unticking) grip tape turns the deck over, so that the buyer sees what it changes.
+  const [side, setSide] = useState<DeckSide>("bottom");
   const { fields, formProps, showSummary } = useValidatedForm({
     id: "grip-size",
     schema: optionsSchema,
@@ -45,7 +49,7 @@ export default function GripSize() {
   return (
     <div className="page page--split">
       <div className="page__aside">
-        <DeckPreview design={order.design} size={order.size} grip={order.grip} />
+        <DeckViewer design={order.design} size={order.size} grip={order.grip} side={side} onSideChange={setSide} />
       </div>
       <div className="page__content">
         <h1>Choose grip and size</h1>
@@ -95,10 +99,17 @@ export default function GripSize() {
                 id={fields.grip.id}
                 name={fields.grip.name}
                 checked={order.grip}
-                onChange={(event) => order.setGrip(event.currentTarget.checked)}
+                onChange={(event) => {
+                  order.setGrip(event.currentTarget.checked);
+                  setSide("top");
+                }}
               />
               <span className="choice__label">Apply black grip tape</span>
               <span className="choice__extra">+{formatMoney(catalog.grip.priceCents)}</span>
+              {/* The deck's top as chosen, beside the box: on a phone the big picture is above, out of view. */}
+              <span className="deck-swatch" aria-hidden="true">
+                <DeckPreview className="deck-swatch__deck" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />
+              </span>
             </label>
           </fieldset>
 

@@ -1,5 +1,6 @@
 import { getServices } from "#app/request-context.server.ts";
 import type { Route } from "./+types/healthz";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 /**
  * Readiness for a load balancer: 200 when the database answers, 503 when it does not (and, from server.mjs, while
@@ -12,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     await database.ping();
     return Response.json({ status: "ok", database: database.kind }, { headers });
   } catch (error) {
-    console.error("[healthz] database unavailable:", (error as Error).message);
+    logger.warn({ err: error }, "readiness: the database is not answering");
     return Response.json({ status: "unavailable", database: "not answering" }, { status: 503, headers });
   }
 }

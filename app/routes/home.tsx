@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
@@ -14,7 +14,7 @@ export default function Home() {
   return (
     <div className="page page--split home">
       <div className="page__aside home__deck">
-        <DeckPreview design={order.design} size={order.size} grip={order.grip} />
+        <DeckViewer design={order.design} size={order.size} grip={order.grip} />
       </div>
       <div className="page__content stack">
         <h1>{catalog.product.name}</h1>

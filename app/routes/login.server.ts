@@ -3,11 +3,13 @@ import { signIn } from "#app/modules/accounts/accounts.server.ts";
 import { requestSignUp } from "#app/modules/accounts/sign-up.server.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
-import { signInSchema } from "#app/modules/accounts/account-schema.ts";
+import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { getDb } from "#app/request-context.server.ts";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -22,6 +24,22 @@ export type LoginForm = "guest" | "signin" | "signup";
 /** Each of the page's three forms shows only the reply meant for it. */
 function reply<Result>(form: LoginForm, result: Result, status: number) {
   return data({ form, result }, { status });
+}
+
+const DATABASE_AWAY = Symbol("database away");
+
+/**
+ * The database being away answers the form itself (503, what was typed sent back but the password, a message to
+ * try again in a moment) instead of the error page, which would take the form and its input off the screen.
+ */
+async function whileDatabaseAnswers<Result>(work: () => Promise<Result>): Promise<Result | typeof DATABASE_AWAY> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error }, "form refused: the database is not available");
+    return DATABASE_AWAY;
+  }
 }
 
 /** The three ways through the Login step: as a guest, by signing in, or by creating an account. */
@@ -40,7 +58,12 @@ export async function loginAction(request: Request, context: Context) {
     case "signin": {
       const submission = parseForm(formData, signInSchema);
       if (submission.status !== "success") return reply("signin", submission.reply({ hideFields: ["password"] }), 400);
-      const result = await signIn(await getDb(context), { ...submission.value, clientAddress: clientAddressOf(request) });
+      const result = await whileDatabaseAnswers(() =>
+        getDb(context).then((db) => signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) })),
+      );
+      if (result === DATABASE_AWAY) {
+        return reply("signin", submission.reply({ formErrors: [DATABASE_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), 503);
+      }
       if (!result.ok && result.reason === "rate-limited") {
         const minutes = result.retryAfterMinutes === 1 ? "1 minute" : `${result.retryAfterMinutes} minutes`;
         const message = `Too many attempts to sign in. Try again in ${minutes}, or continue as a guest.`;
@@ -56,7 +79,13 @@ export async function loginAction(request: Request, context: Context) {
     case "signup": {
       // The same answer whether the address has an account or not: what applies goes by mail.
       const siteUrl = new URL(request.url).origin;
-      const requested = await requestSignUp(await getDb(context), formData, { siteUrl, nextPath: nextPath(request) });
+      const requested = await whileDatabaseAnswers(() =>
+        getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request) })),
+      );
+      if (requested === DATABASE_AWAY) {
+        const submission = parseForm(formData, signUpSchema);
+        return reply("signup", submission.reply({ formErrors: [DATABASE_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), 503);
+      }
       if (!requested.ok) return reply("signup", requested.reply, 400);
       return reply("signup", { status: "success" as const, sentTo: requested.email }, 200);
     }

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
 import { printAccessToken } from "#app/modules/orders/order-link.server.ts";
+import type { Design } from "#app/modules/design/design.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
 import { getDb, sessionContext } from "#app/request-context.server.ts";
@@ -13,6 +14,7 @@ export async function orderLoader(request: Request, context: Context, orderId: s
   const guestOrder = order.userId === null;
   return {
     order: toOrderView(order),
+    design: order.design as Design,
     printPath: `/orders/${order.id}/print`,
     // The print files' own capability, not the page's token (order-link.server.ts).
     printQuery: guestOrder ? `?print=${printAccessToken(order.id)}` : "",

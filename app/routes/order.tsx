@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
+import { DeckPair } from "#app/modules/design/deck-preview.tsx";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
 import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
@@ -16,7 +17,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, printPath, printQuery, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
+  const { order, design, printPath, printQuery, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   return (
@@ -37,6 +38,7 @@ export default function OrderConfirmation() {
           </>
         )}
         <OrderProgress order={order} />
+        <DeckPair className="deck-pair--large" design={design} size={order.size} grip={order.grip} />
         <OrderDetails order={order} />
         <section className="stack" aria-labelledby="print-title">
           <h2 id="print-title">Your print file</h2>

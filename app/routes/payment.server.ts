@@ -8,6 +8,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { getDb, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -71,11 +72,11 @@ export async function paymentAction(request: Request, context: Context) {
     }
   } catch (error) {
     const requestId = context.get(requestIdContext);
-    console.error(`[${requestId}] order not placed:`, (error as Error).message);
+    logger.error({ err: error }, "order not placed");
     const message =
       error instanceof PaymentUnavailableError
-        ? "We could not reach the payment service. Nothing was charged. Please try again in a minute."
-        : `Our order system is not answering right now. Nothing was charged. Please try again in a minute (reference ${requestId}).`;
+        ? "We could not reach the payment service. Your order is not placed yet, and trying again never charges you twice: please try again in a minute."
+        : `Our order system is not answering right now. If your card was charged, the order goes through as soon as the system is back and you get its confirmation by e-mail; trying again never charges you twice. Please try again in a minute (reference ${requestId}).`;
     return refuse(submission, message, 503);
   }
 }

@@ -23,7 +23,8 @@ test("a buyer chooses grip and size, checks out as a guest and reaches payment",
     await expect(widthGroup(page)).not.toHaveAttribute("aria-invalid", "true");
     await gripTape(page).check();
     await expect(price(page)).toHaveText("€71.00");
-    await expect(page.getByRole("img", { name: "Custom skateboard deck, 8.5″ wide, with grip tape" })).toBeVisible();
+    // Ticking grip turns the deck over to show its black grip (D122).
+    await expect(page.getByRole("img", { name: "Custom skateboard deck, 8.5″ wide, top side: black grip tape" })).toBeVisible();
     await page.getByRole("button", { name: "Continue to login" }).click();
     await expect(page).toHaveURL(/\/Login$/);
     await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();

@@ -67,3 +67,22 @@ test("Payment keeps the card fields typed before the scripts arrived", async ({ 
   // The live preview follows what was given back.
   await expect(page.getByRole("img", { name: /^Card preview/ })).toHaveAccessibleName("Card preview: Visa ending in 4242");
 });
+
+test("the editor's tools wait for the scripts, and keep the text typed as soon as they arrive", async ({ page }) => {
+  await openWithLateScripts(page, "/editor");
+  const addText = page.getByRole("button", { name: "Add text" });
+  // Server-rendered, it cannot add anything yet: it says so instead of taking a click that would be lost.
+  await expect(addText).toBeDisabled();
+  await addText.click();
+  const field = page.getByRole("textbox", { name: "Text", exact: true });
+  await expect(field).toBeFocused();
+  await field.fill("Skate or die");
+  await expectHydratedAndSettled(page);
+  await expect(field).toHaveValue("Skate or die");
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("region", { name: "Layers, front to back" }).getByRole("listitem")).toHaveText([
+    "Text “Skate or die”",
+  ]);
+});

@@ -1,8 +1,9 @@
-// For tests only: the picker's data built from the installed emoji-datasource exactly as the build script does.
+// For tests only: the picker's data built from the installed emoji-datasource and emojibase-data's names exactly as
+// the build script does.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { trimEmojiData, type DatasourceEntry, type TrimmedEmojiData } from "#scripts/build-emoji-assets.mjs";
+import { cldrLabels, trimEmojiData, type DatasourceEntry, type TrimmedEmojiData } from "#scripts/build-emoji-assets.mjs";
 import { parseEmojiData, type RawEmojiData } from "#app/modules/emoji/emoji-data.ts";
 import type { EmojiData } from "#app/modules/emoji/emoji-types.ts";
 
@@ -23,11 +24,16 @@ export function twemojiFiles(): Set<string> {
   return files;
 }
 
+/** emojibase-data's English CLDR labels by code (cldrLabels). */
+export function emojibaseLabels(): Map<string, string> {
+  return cldrLabels(JSON.parse(readFileSync(require.resolve("emojibase-data/en/data.json"), "utf8")));
+}
+
 let trimmed: TrimmedEmojiData | undefined;
 
 /** data.json's content, computed once per test file. */
 export function trimmedData(): TrimmedEmojiData {
-  trimmed ??= trimEmojiData(datasourceEntries(), twemojiFiles()).data;
+  trimmed ??= trimEmojiData(datasourceEntries(), twemojiFiles(), emojibaseLabels()).data;
   return trimmed;
 }
 

@@ -1,5 +1,5 @@
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { escapeHtml, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 
 /** The mails of sign-up and password reset. Each says what happened, what to do, and what to do if it was not you. */
 
@@ -18,7 +18,7 @@ function mail(to: string, subject: string, paragraphs: { text: string; link?: { 
     [
       ...paragraphs.map((paragraph) =>
         paragraph.link
-          ? `<p>${escapeHtml(paragraph.text)}<br><a href="${escapeHtml(paragraph.link.href)}" style="color:#0d3b66">${escapeHtml(paragraph.link.label)}</a></p>`
+          ? `<p>${escapeHtml(paragraph.text)}<br><a href="${escapeHtml(paragraph.link.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(paragraph.link.label)}</a></p>`
           : `<p>${escapeHtml(paragraph.text)}</p>`,
       ),
       `<p>${escapeHtml(notYou)}</p>`,

@@ -5,6 +5,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { users } from "#app/db/schema.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import { signUpSchema } from "./account-schema.ts";
 import { normalizeEmail, type Account } from "./accounts.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -15,6 +16,7 @@ import { randomUUID } from "node:crypto";
  * cookie): the back office does not tell that it exists. Every back-office loader and action calls it first.
  */
 export async function requireOperator(request: Request, context: Readonly<RouterContextProvider>): Promise<Account> {
+  requireReadableSession(context); // an operator's session unread (database away): 503, not the 404 page
   const account = await currentAccount(context);
   return account?.role === "operator" ? account : pageNotFound(request);
 }

@@ -1,12 +1,9 @@
-import { lazy, Suspense } from "react";
 import { countries } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderState } from "./order-state.ts";
 import { PriceTable } from "#app/modules/catalog/price-table.tsx";
-
-// The deck picture loads apart from the checkout pages' own code, which the prices and forms need first.
-const DeckPreview = lazy(() => import("#app/modules/design/deck-preview.tsx").then((module) => ({ default: module.DeckPreview })));
+import { DeckThumb } from "#app/modules/design/deck-thumb.tsx";
 
 /**
  * Price breakdown of the order so far, from the shared pricing function, beside the deck as designed.
@@ -31,14 +28,7 @@ export function OrderSummary({ order, heading = "Your order" }: { order: OrderSt
       </summary>
       <section className="summary__body" aria-labelledby="summary-title">
         <h2 id="summary-title">{heading}</h2>
-        <Suspense fallback={null}>
-          <DeckPreview
-            design={order.design}
-            size={order.size}
-            grip={order.grip}
-            className="deck-preview deck-preview--thumb"
-          />
-        </Suspense>
+        <DeckThumb design={order.design} size={order.size} grip={order.grip} />
         <dl className="summary__options">
           <div>
             <dt>Width</dt>

@@ -109,7 +109,7 @@ describe("adding layers", () => {
 
   it("adds in front with a new id and leaves the input alone", () => {
     const design = designWith(textLayer());
-    const added = addLayer(design, newEmojiLayer(design, deck, { unified: "1f525", name: "fire" }));
+    const added = addLayer(design, newEmojiLayer(deck, { unified: "1f525", name: "fire" }));
     expect(added?.id).toBe("layer-2");
     expect(ids(added!.design)).toEqual(["layer-1", "layer-2"]);
     expect(design.layers).toHaveLength(1);
@@ -117,7 +117,7 @@ describe("adding layers", () => {
   });
 
   it("starts a text in the bundled default font, centred across the deck", () => {
-    const added = addLayer(designWith(), newTextLayer(designWith(), deck));
+    const added = addLayer(designWith(), newTextLayer(deck));
     expect(added?.design.layers[0]).toMatchObject({
       kind: "text",
       text: "Your text",
@@ -129,7 +129,7 @@ describe("adding layers", () => {
   it("refuses a layer beyond the limit", () => {
     const full = designOf(DESIGN_LIMITS.maxLayers);
     expect(canAddLayer(full)).toBe(false);
-    expect(addLayer(full, newTextLayer(full, deck))).toBeNull();
+    expect(addLayer(full, newTextLayer(deck))).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { isInSafeZone, type DeckOutline, type Point } from "./deck-geometry.ts";
 import { DESIGN_LIMITS, type Design, type EmojiLayer, type Layer, type Range, type TextLayer } from "./design.ts";
-import { DEFAULT_FONT } from "./fonts.ts";
+import { FONT_METRICS } from "./font-metrics.generated.ts";
+import { DEFAULT_FONT, type FontId } from "./fonts.ts";
 import { layoutText } from "./text-layout.ts";
 
 /**
@@ -95,35 +96,48 @@ export function addLayer(design: Design, layer: NewLayer): { design: Design; id:
   return { design: { ...design, layers: [...design.layers, added] }, id };
 }
 
-/** Where a new layer goes: across the middle, a little lower each time, so that new layers do not pile up. */
-function newLayerCentre(design: Design, outline: DeckOutline): Point {
-  const step = (design.layers.length % 6) * 18;
-  return { x: outline.width / 2, y: outline.length * 0.3 + step };
+/**
+ * A new layer starts in the middle of the deck; the editor then moves it to free space (editor/layer-placement.ts),
+ * so that it does not cover the layers already there.
+ */
+function newLayerCentre(outline: DeckOutline): Point {
+  return { x: outline.width / 2, y: outline.length / 2 };
 }
 
-export function newTextLayer(design: Design, outline: DeckOutline, text = "Your text"): WithoutId<TextLayer> {
-  const fontSize = Math.round(outline.width / 8);
+/**
+ * The cap height of a new text, in mm: big enough to read as a deck graphic from a few metres (about a third of
+ * the deck's width), which only fits along the deck, so a new text runs up it, from tail to nose.
+ */
+export const NEW_TEXT_CAP_HEIGHT_MM = 65;
+export const NEW_TEXT_ROTATION = -90;
+
+/** The font size (em, mm) that gives `font` the cap height of a new text. */
+export function newTextFontSize(font: FontId): number {
+  const metrics = FONT_METRICS[font];
+  return Math.round(NEW_TEXT_CAP_HEIGHT_MM / (metrics.capHeight / metrics.unitsPerEm));
+}
+
+export function newTextLayer(outline: DeckOutline, text = "Your text"): WithoutId<TextLayer> {
   return {
     kind: "text",
-    ...newLayerCentre(design, outline),
-    rotation: 0,
+    ...newLayerCentre(outline),
+    rotation: NEW_TEXT_ROTATION,
     text,
     font: DEFAULT_FONT,
-    fontSize,
+    fontSize: newTextFontSize(DEFAULT_FONT),
     color: "#1b1b1b",
     align: "center",
   };
 }
 
 export function newEmojiLayer(
-  design: Design,
   outline: DeckOutline,
   emoji: Pick<EmojiLayer, "unified" | "name">,
 ): WithoutId<EmojiLayer> {
   const size = Math.round(outline.width / 3);
   return {
     kind: "emoji",
-    ...newLayerCentre(design, outline),
+    ...newLayerCentre(outline),
     rotation: 0,
     unified: emoji.unified,
     name: emoji.name,

@@ -196,8 +196,8 @@ function applyOperation(design: Design, deck: DeckOutline, id: string, kind: str
       return reorderLayer(design, id, kind);
     default: {
       const layer = args[0]
-        ? newTextLayer(design, deck)
-        : newEmojiLayer(design, deck, { unified: "1f525", name: "fire" });
+        ? newTextLayer(deck)
+        : newEmojiLayer(deck, { unified: "1f525", name: "fire" });
       return addLayer(design, layer)?.design ?? design;
     }
   }

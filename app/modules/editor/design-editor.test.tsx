@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { initialDesign, type Design, type TextLayer } from "#app/modules/design/design.ts";
 import { DesignEditor } from "./design-editor.tsx";
@@ -105,5 +106,46 @@ describe("DesignEditor", () => {
     const { saved } = renderEditor();
     fireEvent.click(screen.getByRole("radio", { name: "Ocean" }));
     expect(saved().background).toBe("#0d3b66");
+  });
+
+  it("places a second text apart from the first, each large and running along the deck", () => {
+    const { saved } = renderEditor();
+    fireEvent.click(screen.getByRole("button", { name: "Add text" }));
+    const text = saved().layers[0] as TextLayer;
+    expect(text.rotation).toBe(-90);
+    expect(text.fontSize).toBeGreaterThan(80);
+    fireEvent.click(screen.getByRole("button", { name: "Add text" }));
+    const [first, second] = saved().layers as [TextLayer, TextLayer];
+    expect(second.x).toBeCloseTo(first.x, 1);
+    expect(Math.abs(second.y - first.y)).toBeGreaterThan(100);
+  });
+
+  it("shows what it is given beside the deck", () => {
+    render(
+      <DesignEditor
+        design={initialDesign}
+        onDesignChange={() => {}}
+        size={0}
+        grip={false}
+        summary={<p>From €59.00</p>}
+      />,
+    );
+    expect(document.querySelector(".editor__stage")?.textContent).toContain("From €59.00");
+  });
+
+  it("renders its tools disabled on the server, where a click could not reach them", () => {
+    const html = renderToString(
+      <DesignEditor design={initialDesign} onDesignChange={() => {}} size={0} grip={false} />,
+    );
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const tools = page.querySelector("fieldset.editor__tools") as HTMLFieldSetElement;
+    expect(tools.disabled).toBe(true);
+    expect(page.querySelectorAll(".editor-zoom button:disabled")).toHaveLength(2);
+  });
+
+  it("enables them in the browser", () => {
+    renderEditor();
+    expect((screen.getByRole("group", { name: "Design tools" }) as HTMLFieldSetElement).disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "Add text" }) as HTMLButtonElement).matches(":disabled")).toBe(false);
   });
 });

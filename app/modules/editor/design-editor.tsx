@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { BackgroundControl } from "./background-control.tsx";
 import { deckOutline } from "#app/modules/design/deck-geometry.ts";
@@ -25,8 +25,8 @@ import {
   runLayerAction,
   type EditorContext,
 } from "./editor-actions.ts";
-import { EditorCanvas } from "./editor-canvas.tsx";
-import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks.ts";
+import { CanvasLegend, EditorCanvas } from "./editor-canvas.tsx";
+import { focusLayerElement, useAnnouncer, useFocusRequests, useHydrated, useStableHandlers } from "./editor-hooks.ts";
 import { historyKeyAction, layerKeyAction } from "./editor-keys.ts";
 import { EditorToolbar, ShortcutHelp } from "./editor-toolbar.tsx";
 import { LayerList } from "./layer-list.tsx";
@@ -41,20 +41,26 @@ interface DesignEditorProps {
   /** The deck's width in inches; 0 (not chosen yet) edits the narrowest. */
   size: number;
   grip: boolean;
+  /** Shown beside the deck, in sight while the buyer edits: the price and the next step. */
+  summary?: ReactNode;
 }
 
 /**
  * The deck editor: the canvas with the deck in true proportions, the preview on the deck, and the tools.
  * The design lives in the order (onDesignChange saves every step); selection and undo history live here.
+ * The stage (canvas, preview, summary) stays in sight while the tools scroll: editor.css makes it sticky, at the
+ * top of a phone's screen and beside the tools on a wider one.
  */
-export function DesignEditor({ design, onDesignChange, size, grip }: DesignEditorProps) {
+export function DesignEditor({ design, onDesignChange, size, grip, summary }: DesignEditorProps) {
   const outline = useMemo(() => deckOutline(size), [size]);
   const history = useDesignHistory(design, onDesignChange);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [status, announce] = useAnnouncer();
   const svgRef = useRef<SVGSVGElement>(null);
-  const toolsRef = useRef<HTMLDivElement>(null);
+  const toolsRef = useRef<HTMLFieldSetElement>(null);
   const helpId = useId();
+  const legendId = useId();
+  const hydrated = useHydrated();
   const editor: EditorContext = {
     history,
     outline,
@@ -115,13 +121,18 @@ export function DesignEditor({ design, onDesignChange, size, grip }: DesignEdito
           canvasHandlers={drag.canvasHandlers}
           onBackgroundPointerDown={() => drag.isDragging() || setSelectedId(null)}
           helpId={helpId}
+          legendId={legendId}
         />
-        <figure className="editor__preview">
-          <DeckPreview design={settled} size={size} grip={grip} className="deck-preview editor__preview-deck" />
-          <figcaption>On the deck</figcaption>
-        </figure>
+        <div className="editor__aside">
+          {summary}
+          <figure className="editor__preview">
+            <DeckPreview design={settled} size={size} grip={grip} className="deck-preview editor__preview-deck" />
+            <figcaption>On the deck</figcaption>
+          </figure>
+        </div>
       </div>
-      <div className="editor__tools stack" ref={toolsRef}>
+      {/* Disabled until the scripts run: before, a click would be lost and a choice undone by hydration. */}
+      <fieldset className="editor__tools stack" ref={toolsRef} disabled={!hydrated} aria-label="Design tools">
         <EditorToolbar
           canAdd={canAddLayer(history.saved)}
           canUndo={history.canUndo}
@@ -147,8 +158,9 @@ export function DesignEditor({ design, onDesignChange, size, grip }: DesignEdito
           value={history.saved.background}
           onChange={(colour, mergeKey) => history.commit(setBackground(history.saved, colour), mergeKey)}
         />
+        <CanvasLegend id={legendId} />
         <ShortcutHelp />
-      </div>
+      </fieldset>
       <p id={helpId} className="visually-hidden">
         Arrow keys move the layer, plus and minus resize it, R rotates it, Delete removes it. Tab goes to the next
         layer.

@@ -17,6 +17,7 @@ import {
 } from "#app/modules/design/design-model.ts";
 import type { DragKind } from "./drag-math.ts";
 import type { LayerAction } from "./editor-keys.ts";
+import { placeNewLayer } from "./layer-placement.ts";
 import { layerName, OUTSIDE_SAFE_ZONE, positionDescription } from "./layer-labels.ts";
 import type { DesignHistory } from "./use-design-history.ts";
 
@@ -54,7 +55,7 @@ export function commitLayerChange(
 
 export function addText(editor: EditorContext) {
   const { saved } = editor.history;
-  const added = addLayer(saved, newTextLayer(saved, editor.outline));
+  const added = addLayer(saved, placeNewLayer(saved, newTextLayer(editor.outline), editor.outline));
   if (!added) return editor.announce(LAYERS_FULL);
   editor.history.commit(added.design);
   editor.select(added.id);
@@ -68,7 +69,7 @@ export function addSticker(editor: EditorContext, emoji: SelectedEmoji) {
   if (!isEmojiUnified(sticker.unified) || !isEmojiName(sticker.name)) {
     return editor.announce("This emoji cannot be a sticker.");
   }
-  const added = addLayer(saved, newEmojiLayer(saved, editor.outline, sticker));
+  const added = addLayer(saved, placeNewLayer(saved, newEmojiLayer(editor.outline, sticker), editor.outline));
   if (!added) return editor.announce(LAYERS_FULL);
   editor.history.commit(added.design);
   editor.select(added.id);

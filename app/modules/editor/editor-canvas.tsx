@@ -14,6 +14,7 @@ import type { Design, Layer } from "#app/modules/design/design.ts";
 import { LayerArt, placementTransform } from "#app/modules/design/design-art.tsx";
 import { layerCorners, layerSize, toDeck } from "#app/modules/design/design-model.ts";
 import type { DragKind } from "./drag-math.ts";
+import { useHydrated } from "./editor-hooks.ts";
 import { layerDescription } from "./layer-labels.ts";
 
 /** Room around the deck for the handles of a layer at its edge, in mm. */
@@ -21,7 +22,8 @@ const MARGIN_MM = 24;
 /** Handle sizes in screen pixels, whatever the zoom: big enough for a fingertip. */
 const HANDLE_RADIUS_PX = 9;
 const HANDLE_HIT_RADIUS_PX = 22;
-const ROTATE_STEM_PX = 30;
+/** The rotate handle's stem: long, or shorter where a long one would put the handle off the canvas. */
+const ROTATE_STEMS_PX = [30, 22, 14];
 
 /** What a layer on the canvas calls; a stable object, so that unchanged layers are not redrawn. */
 export interface CanvasLayerHandlers {
@@ -42,6 +44,8 @@ interface EditorCanvasProps {
   onBackgroundPointerDown(): void;
   /** Describes the keys of a focused layer. */
   helpId: string;
+  /** The legend of the deck's lines (CanvasLegend), which the editor shows with its tools. */
+  legendId: string;
 }
 
 /**
@@ -51,7 +55,6 @@ interface EditorCanvasProps {
 export function EditorCanvas(props: EditorCanvasProps) {
   const { svgRef, design, outline, selectedId, outside, handlers } = props;
   const clipId = `editor-clip-${useId().replace(/[^\w-]/g, "")}`;
-  const legendId = `${clipId}-legend`;
   const pixelsPerMm = usePixelsPerMm(svgRef);
   useNoScrollFromLayers(svgRef);
   const selected = design.layers.find((layer) => layer.id === selectedId);
@@ -67,7 +70,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           viewBox={`${-MARGIN_MM} ${-MARGIN_MM} ${outline.width + 2 * MARGIN_MM} ${outline.length + 2 * MARGIN_MM}`}
           role="group"
           aria-label={`Design canvas: ${outline.sizeInches}″ deck, ${design.layers.length} layers`}
-          aria-describedby={legendId}
+          aria-describedby={props.legendId}
           tabIndex={-1}
           onPointerDown={props.onBackgroundPointerDown}
           {...props.canvasHandlers}
@@ -94,10 +97,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
           </g>
           <DeckGuides outline={outline} />
           <SafeZoneFlags layers={design.layers.filter((layer) => outside.has(layer.id))} />
-          {selected ? <SelectionFrame layer={selected} pixelsPerMm={pixelsPerMm} handlers={handlers} /> : null}
+          {selected ? (
+            <SelectionFrame layer={selected} outline={outline} pixelsPerMm={pixelsPerMm} handlers={handlers} />
+          ) : null}
         </svg>
       </div>
-      <CanvasLegend id={legendId} />
     </figure>
   );
 }
@@ -198,16 +202,17 @@ function SafeZoneFlags({ layers }: { layers: Layer[] }) {
 
 interface SelectionFrameProps {
   layer: Layer;
+  outline: DeckOutline;
   pixelsPerMm: number;
   handlers: CanvasLayerHandlers;
 }
 
 /** The selected layer's frame and handles, drawn over everything and never cut by the deck's outline. */
-function SelectionFrame({ layer, pixelsPerMm, handlers }: SelectionFrameProps) {
+function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFrameProps) {
   const toMm = (pixels: number) => pixels / pixelsPerMm;
   const { height } = layerSize(layer);
   const top = toDeck(layer, { x: 0, y: -height / 2 });
-  const knob = toDeck(layer, { x: 0, y: -height / 2 - toMm(ROTATE_STEM_PX) });
+  const knob = rotateKnob(layer, outline, toMm);
   const corner = layerCorners(layer)[2] as Point;
   return (
     // Handles are for pointers; the keyboard resizes and rotates with keys and with the layer's controls.
@@ -233,6 +238,16 @@ function SelectionFrame({ layer, pixelsPerMm, handlers }: SelectionFrameProps) {
   );
 }
 
+/** Where the rotate handle goes: above the layer, as far out as the canvas leaves room for. */
+function rotateKnob(layer: Layer, outline: DeckOutline, toMm: (pixels: number) => number): Point {
+  const { height } = layerSize(layer);
+  const reach = MARGIN_MM - toMm(HANDLE_RADIUS_PX);
+  const onCanvas = (point: Point) =>
+    point.x >= -reach && point.x <= outline.width + reach && point.y >= -reach && point.y <= outline.length + reach;
+  const knobs = ROTATE_STEMS_PX.map((stem) => toDeck(layer, { x: 0, y: -height / 2 - toMm(stem) }));
+  return knobs.find(onCanvas) ?? (knobs.at(-1) as Point);
+}
+
 interface HandleProps {
   kind: "rotate" | "resize";
   at: Point;
@@ -256,12 +271,13 @@ const ZOOMS = [1, 1.5, 2, 3];
 /** Zooming in makes small layers easy to grab; the canvas then scrolls inside its frame. */
 function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
   const index = ZOOMS.indexOf(zoom);
+  const hydrated = useHydrated();
   return (
     <div className="editor-zoom" role="group" aria-label="Zoom">
       <button
         type="button"
         className="button button--small"
-        disabled={index <= 0}
+        disabled={!hydrated || index <= 0}
         onClick={() => onZoom(ZOOMS[index - 1] ?? zoom)}
       >
         <span aria-hidden="true">−</span>
@@ -273,7 +289,7 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
       <button
         type="button"
         className="button button--small"
-        disabled={index >= ZOOMS.length - 1}
+        disabled={!hydrated || index >= ZOOMS.length - 1}
         onClick={() => onZoom(ZOOMS[index + 1] ?? zoom)}
       >
         <span aria-hidden="true">+</span>
@@ -283,18 +299,19 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
   );
 }
 
-function CanvasLegend({ id }: { id: string }) {
+/** What the lines on the canvas mean, in the buyer's words. */
+export function CanvasLegend({ id }: { id: string }) {
   return (
-    <figcaption id={id} className="editor-legend">
-      <span className="editor-legend__item editor-legend__item--edge">Solid line: edge of the deck</span>
+    <div id={id} className="editor-legend">
+      <span className="editor-legend__item editor-legend__item--edge">Solid line: the edge of your deck</span>
       <span className="editor-legend__item editor-legend__item--safe">
-        Dashed line: safe zone, keep text and stickers inside
+        Dashed line: the safe zone; keep text and stickers inside it, so that nothing is cut off
       </span>
       <span className="editor-legend__item editor-legend__item--print">
-        Dotted rectangle: print area, printed edge to edge and cut to the deck
+        Dotted corners: your background colour runs right to the edge
       </span>
-      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone</span>
-    </figcaption>
+      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone, may be cut off</span>
+    </div>
   );
 }
 

@@ -24,6 +24,12 @@ describe("searchEmoji on the real data", () => {
     expect(glyphs(searchEmoji(all, "waving hand sign"))).toEqual(["👋"]);
   });
 
+  it("names ❤️ by its CLDR name, 'red heart', finds it by that name and still by its Unicode name", () => {
+    expect(data.byUnified.get("2764-fe0f")?.name).toBe("red heart");
+    expect(glyphs(searchEmoji(all, "red heart"))[0]).toBe("❤️");
+    expect(glyphs(searchEmoji(all, "heavy black heart"))).toContain("❤️");
+  });
+
   it("is case-insensitive and trimmed", () => {
     expect(glyphs(searchEmoji(all, "  WAVE "))[0]).toBe("👋");
   });

@@ -72,7 +72,7 @@ export function startKeepingTypedValues(root: Document = document): void {
  * so React's idea of the value is first set apart from it: React notes values assigned through the element
  * (`control.value = …`), while the browser's own setter, as typing does, leaves its note behind.
  */
-function giveBack(control: Control, entry: TypedValue) {
+export function giveBack(control: Control, entry: Pick<TypedValue, "value" | "checked">) {
   if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
     // A click is how the buyer changed it: the browser toggles it and React's onChange follows.
     if (control.checked !== entry.checked) control.click();

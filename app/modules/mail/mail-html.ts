@@ -3,6 +3,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** The shop's brand colour for links in mail (app.css --brand; mail clients know no custom properties). */
+export const MAIL_LINK_STYLE = "color:#c2410c";
+
 /**
  * A mail's HTML: one simple column that mail clients render alike, inline styles only (clients drop <style>
  * and external sheets). `body` is HTML already escaped by the caller.
@@ -11,7 +14,7 @@ export function mailDocument(title: string, body: string): string {
   return [
     "<!doctype html>",
     `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="margin:0;padding:24px;background:#f6f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d1d1b">',
+    '<body style="margin:0;padding:24px;background:#f6f3ec;font-family:Arial,Helvetica,sans-serif;color:#171614">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">',
     body,
     "</div></body></html>",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/client.server.ts";
+import { count, eq } from "drizzle-orm";
 import { mailOutbox } from "#app/db/schema.ts";
 
 /** A mail as a change writes it: what to say, to whom, and the event it tells of (one mail per event). */
@@ -28,4 +29,10 @@ export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<voi
       htmlBody: mail.html,
     })
     .onConflictDoNothing({ target: mailOutbox.eventKey });
+}
+
+/** Mails not sent yet (waiting for their first try or a retry): the outbox backlog that the metrics report. */
+export async function countMailBacklog(db: Db): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(mailOutbox).where(eq(mailOutbox.status, "pending"));
+  return row?.count ?? 0;
 }

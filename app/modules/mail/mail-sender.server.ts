@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { mailOutbox, type MailOutboxRow } from "#app/db/schema.ts";
 import type { MailTransport } from "./mail-transport.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
+
+const mailLog = logger.child({ component: "mail" });
 
 /** How long a worker may take to send what it claimed before another may take it over. */
 export const MAIL_LEASE_MS = 2 * 60 * 1000;
@@ -32,7 +35,7 @@ export function messageIdOf(row: Pick<MailOutboxRow, "id">, from: string): strin
  * marks it sent, or schedules the next try with backoff (given up after MAX_MAIL_ATTEMPTS).
  */
 export async function deliverDueMail(db: Db, transport: MailTransport, options: DeliveryOptions) {
-  const { from, now = new Date(), batch = 20, log = console.error } = options;
+  const { from, now = new Date(), batch = 20, log = (line: string) => mailLog.warn(line) } = options;
   const claimed = await claimDueMail(db, now, batch);
   let sent = 0;
   let failed = 0;

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { logger } from "#app/modules/observability/logger.mjs";
+
+const mailLog = logger.child({ component: "mail" });
 
 /** One mail as the transport sends it: plain text and HTML alternatives, a Message-ID fixed by the outbox row. */
 export interface OutgoingMail {
@@ -34,7 +37,7 @@ export function createSmtpTransport(url: string): MailTransport {
  * Writes each mail as an .eml file (the whole message as an SMTP server would get it) into `dir`, and logs it:
  * the embedded default, so that a shop started with no settings is complete and its mail can be opened.
  */
-export function createFileTransport(dir: string, log: (line: string) => void = console.log): MailTransport {
+export function createFileTransport(dir: string, log: (line: string) => void = (line) => mailLog.info(line)): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "file",

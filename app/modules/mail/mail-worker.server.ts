@@ -1,5 +1,8 @@
 import type { Services } from "#app/services.server.ts";
 import { deliverDueMail } from "./mail-sender.server.ts";
+import { logger } from "#app/modules/observability/logger.mjs";
+
+const mailLog = logger.child({ component: "mail" });
 
 /**
  * Delivers the outbox every few seconds in the server process. Every server runs one; the outbox's row locks
@@ -15,7 +18,7 @@ export function startMailWorker(services: Services, options: { from: string; int
       const { db } = await services.database();
       await deliverDueMail(db, services.mail(), { from });
     } catch (error) {
-      console.error("[mail] delivery round failed:", (error as Error).message);
+      mailLog.warn({ err: error }, "mail delivery round failed");
     }
   }
 

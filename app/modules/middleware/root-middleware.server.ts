@@ -1,15 +1,49 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
 import { readSession, SESSION_COOKIE_NAME } from "#app/modules/session/session.server.ts";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseUnavailableContext,
+  isDatabaseUnavailable,
+  RETRY_AFTER_SECONDS,
+  sessionUnreadableContext,
+} from "#app/modules/observability/database-outage.server.ts";
+import { currentRequest, logger, runWithRequest } from "#app/modules/observability/logger.mjs";
 
-/** Gives every request an id (X-Request-Id, and the reference shown on error pages). */
-export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const requestId = randomUUID().slice(0, 8);
+/**
+ * Gives every request an id (X-Request-Id, the reference shown on error pages, and the `requestId` of every log
+ * line). Behind server.mjs the id is the one its access log uses (the request store); the route pattern React
+ * Router matched goes back into that store for the access log and the metrics. Elsewhere (the development server,
+ * tests) the id is made here.
+ */
+export const requestIdMiddleware: MiddlewareFunction<Response> = async ({ context, pattern }, next) => {
+  const request = currentRequest();
+  const requestId = request?.requestId ?? randomUUID().slice(0, 8);
+  if (request) request.route = pattern;
   context.set(requestIdContext, requestId);
-  const response = await next();
-  response.headers.set("X-Request-Id", requestId);
+  const response = request ? await next() : await runWithRequest(requestId, next);
+  // server.mjs has sent the header already, for every answer (static files too).
+  if (!request) response.headers.set("X-Request-Id", requestId);
+  if (response.status === 503 && !response.headers.has("Retry-After")) {
+    response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  }
   return response;
+};
+
+/**
+ * A request that failed because the database is away (handleError marks it) is answered 503 with the page that
+ * says so, instead of the generic 500: the outage passes, the buyer's input is kept in the browser, and trying
+ * again in a moment works. The page is rendered anew by the root error boundary from what is thrown here.
+ */
+export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await next();
+  if (!context.get(databaseUnavailableContext)) return response;
+  await response.body?.cancel().catch(() => undefined);
+  throw data(
+    { message: DATABASE_UNAVAILABLE_MESSAGE, reference: context.get(requestIdContext) },
+    { status: 503, statusText: "Service Unavailable" },
+  );
 };
 
 /**
@@ -22,11 +56,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const { db } = await getServices(context).database();
       context.set(sessionContext, await readSession(db, request));
     } catch (error) {
-      console.error(`[${context.get(requestIdContext)}] session lookup failed:`, (error as Error).message);
+      if (isDatabaseUnavailable(error)) context.set(sessionUnreadableContext, error);
+      logger.warn({ err: error }, "session lookup failed: the visitor is treated as signed out for this request");
     }
   }
   return next();
 };
 
 // The same-origin (CSRF) check runs before React Router, in server/same-origin.mjs.
-export const rootMiddleware = [requestIdMiddleware, sessionMiddleware];
+export const rootMiddleware = [requestIdMiddleware, databaseOutageMiddleware, sessionMiddleware];

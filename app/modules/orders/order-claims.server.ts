@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orderClaims, orders, type OrderRow } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { escapeHtml, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 
 /**
@@ -108,7 +108,7 @@ function claimMail(order: OrderRow, link: string) {
     subject,
     [
       `<p>Someone, most likely you, asked to keep order <strong>${escapeHtml(order.number)}</strong> in a ${escapeHtml(catalog.shopName)} account.</p>`,
-      `<p><a href="${escapeHtml(link)}" style="color:#0d3b66">Keep my order in an account</a> (the link works for 24 hours, once).</p>`,
+      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">Keep my order in an account</a> (the link works for 24 hours, once).</p>`,
       "<p>If it was not you, ignore this mail: nothing changes, and your order stays as it is.</p>",
     ].join(""),
   );

@@ -312,8 +312,7 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
     const order = await walk(provider, await paidOrder(provider), "in_production");
     const before = await orderRow(order.id);
     const unreachable: PaymentProvider = {
-      name: "test",
-      charge: (request) => provider.charge(request),
+      ...provider,
       refund: () => Promise.reject(new Error("ECONNREFUSED")),
     };
 
@@ -329,8 +328,7 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
     const order = await paidOrder(provider);
     // The processor refunds, but the answer never arrives.
     const lostAnswer: PaymentProvider = {
-      name: "test",
-      charge: (request) => provider.charge(request),
+      ...provider,
       refund: async (request) => {
         await provider.refund(request);
         throw new Error("socket hang up");
@@ -381,8 +379,7 @@ describe(`moves made at the same moment on ${databaseKind}`, () => {
     const order = await paidOrder(provider);
     let refundCalls = 0;
     const counting: PaymentProvider = {
-      name: "test",
-      charge: (request) => provider.charge(request),
+      ...provider,
       refund: (request) => {
         refundCalls++;
         return provider.refund(request);

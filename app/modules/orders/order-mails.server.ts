@@ -2,7 +2,7 @@ import type { OrderRow } from "#app/db/schema.ts";
 import { catalog, countries, isCountryCode } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
-import { escapeHtml, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 
@@ -56,7 +56,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
       `<p style="margin:16px 0 4px"><strong>Shipping to</strong></p>`,
       `<p style="margin:0">${address.map(escapeHtml).join("<br>")}</p>`,
       `<p style="margin:16px 0">Paid with ${escapeHtml(payment)}.</p>`,
-      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="color:#0d3b66">See your order</a></p>`,
+      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">See your order</a></p>`,
     ].join(""),
   );
 
@@ -77,7 +77,7 @@ function noticeMail(eventKey: string, order: OrderRow, subject: string, paragrap
     [
       `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(heading)}</h1>`,
       ...paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`),
-      ...link.map((l) => `<p style="margin:0 0 8px"><a href="${escapeHtml(l.href)}" style="color:#0d3b66">${escapeHtml(l.text)}</a></p>`),
+      ...link.map((l) => `<p style="margin:0 0 8px"><a href="${escapeHtml(l.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(l.text)}</a></p>`),
     ].join(""),
   );
   return { eventKey, to: order.contact, subject, text, html };

@@ -109,6 +109,8 @@ describe(`placing orders on ${databaseKind}`, () => {
       name: "broken",
       charge: () => Promise.reject(new Error("ECONNREFUSED")),
       refund: () => Promise.reject(new Error("ECONNREFUSED")),
+      voidCharge: () => Promise.reject(new Error("ECONNREFUSED")),
+      findCharge: () => Promise.reject(new Error("ECONNREFUSED")),
     };
     const order = submission();
     await expect(placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })).rejects.toBeInstanceOf(

@@ -1,29 +1,25 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { checkoutAttempts, orderPrintFiles, orders, type OrderRow } from "#app/db/schema.ts";
+import type { OrderRow, PendingOrder } from "#app/db/schema.ts";
 import { detectCardBrand, cardDigits } from "#app/modules/card/card-brand.ts";
 import { fullExpiryYear } from "#app/modules/card/card-validation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
-import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
-import { BUYER, recordOrderEvent } from "./order-history.server.ts";
-import { orderPath } from "./order-link.server.ts";
-import { orderConfirmationMail } from "./order-mails.server.ts";
+import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";
+import { ABANDONED_AFTER_MS, resolveAttempt } from "./checkout-recovery.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
+import { observeCheckout } from "#app/modules/observability/metrics.mjs";
 
 export type PlaceOrderResult =
   | { status: "placed"; order: OrderRow; replayed: boolean }
   | { status: "declined"; message: string }
   | { status: "in-progress" };
 
-/** The payment processor could not be reached: nothing was charged. */
+/** The payment processor could not be reached: nothing was charged (or what was is voided by recovery). */
 export class PaymentUnavailableError extends Error {}
 
-/** A processing attempt older than this is taken to have died with its server; another may take it over. */
-const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 const WAIT_FOR_OTHER_ATTEMPT_MS = 10_000;
 
 interface PlaceOrderOptions {
@@ -38,18 +34,29 @@ interface PlaceOrderOptions {
 /**
  * Places an order exactly once per idempotency key, whatever arrives twice: a double click, a retry after a
  * network error, a second tab. The attempt row is the lock; only its holder charges the card, and the paid
- * order and the attempt's success are written in one transaction, so no half-written order exists.
+ * order and the attempt's success are written in one transaction, so no half-written order exists. The attempt
+ * carries the order to store, so that a server dying after the charge loses nothing: recovery completes it
+ * (checkout-recovery.server.ts).
  */
 export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrderResult> {
   const key = options.submission.checkoutId;
+  const pending = pendingOrder(options);
   const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
   for (;;) {
-    const attempt = await claimAttempt(options.db, key);
-    if (attempt !== null) return chargeAndStore(options, attempt);
-    const [row] = await options.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
-    if (row?.status === "succeeded" && row.orderId) {
-      const [order] = await options.db.select().from(orders).where(eq(orders.id, row.orderId));
-      if (order) return { status: "placed", order, replayed: true };
+    const attempt = await claimAttempt(options.db, key, pending);
+    if (attempt !== null) return observeCheckout(chargeAndStore(options, pending, attempt));
+    const { row, order } = await readAttempt(options.db, key);
+    if (order) return { status: "placed", order, replayed: true };
+    const abandoned = row?.status === "processing" && Date.now() - row.updatedAt.getTime() > ABANDONED_AFTER_MS;
+    if (row?.status === "failed" || abandoned) {
+      // An earlier attempt that no request will finish: resolve it now (its order completed, or its charge
+      // voided and the key free) rather than make the buyer wait for the next recovery round.
+      try {
+        const resolution = await resolveAttempt({ db: options.db, provider: options.provider, olderThanMs: ABANDONED_AFTER_MS }, key);
+        if (resolution !== "busy") continue;
+      } catch (error) {
+        throw new PaymentUnavailableError(`payment provider failed: ${(error as Error).message}`);
+      }
     }
     // Still processing elsewhere: wait a moment and look again.
     if (Date.now() > deadline) return { status: "in-progress" };
@@ -57,142 +64,128 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrder
   }
 }
 
-/**
- * Takes the key for this request and returns the attempt number, or null while another request holds it or
- * the order is placed. A key is free when new, after a decline (the next attempt), or when its processing
- * attempt was abandoned by a server that died (the same attempt again: the processor then answers with the
- * outcome of the charge that server may have made, so nothing is charged twice).
- */
-async function claimAttempt(db: Db, key: string): Promise<number | null> {
-  const abandonedBefore = new Date(Date.now() - ABANDONED_AFTER_MS);
-  const claimed = await db
-    .insert(checkoutAttempts)
-    .values({ idempotencyKey: key, status: "processing" })
-    .onConflictDoUpdate({
-      target: checkoutAttempts.idempotencyKey,
-      set: {
-        status: "processing",
-        attempt: sql`case when ${checkoutAttempts.status} = 'declined' then ${checkoutAttempts.attempt} + 1 else ${checkoutAttempts.attempt} end`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: or(
-        eq(checkoutAttempts.status, "declined"),
-        and(eq(checkoutAttempts.status, "processing"), lt(checkoutAttempts.updatedAt, abandonedBefore)),
-      ),
-    })
-    .returning({ attempt: checkoutAttempts.attempt });
-  return claimed[0]?.attempt ?? null;
-}
-
-/** Ends this request's hold on the key without an order, so that the buyer can try again. */
-async function releaseAttempt(db: Db, key: string, status: "declined" | "failed") {
-  const processing = and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing"));
-  if (status === "declined") {
-    await db.update(checkoutAttempts).set({ status: "declined", updatedAt: sql`now()` }).where(processing);
-  } else {
-    // Nothing reached the processor (or the charge was refunded): the same attempt may simply run again.
-    await db.delete(checkoutAttempts).where(processing);
-  }
-}
-
-async function chargeAndStore(
-  { db, provider, submission, userId, siteUrl }: PlaceOrderOptions,
-  attempt: number,
-): Promise<PlaceOrderResult> {
-  const key = submission.checkoutId;
+/** The order as it will be stored once charged: the server's price, the card's brand and last four digits only. */
+function pendingOrder({ submission, userId, siteUrl }: PlaceOrderOptions): PendingOrder {
   const price = priceOrder(submission);
-  const shippingCents = price.shippingCents ?? 0;
   const orderId = randomUUID();
-  const number = orderNumber();
-  const expMonth = Number(submission.cardMonth);
-  // The submission passed the card rules, so the year is one of their spellings.
-  const expYear = fullExpiryYear(submission.cardYear) ?? 0;
+  const digits = cardDigits(submission.cardNumber);
+  return {
+    order: {
+      id: orderId,
+      number: orderNumber(),
+      userId,
+      grip: submission.grip,
+      size: submission.size,
+      contact: submission.contact,
+      name: submission.name,
+      address: submission.address,
+      addressextend: submission.addressextend,
+      postalcode: submission.postalcode,
+      city: submission.city,
+      country: submission.country,
+      design: submission.design,
+      priceLines: price.lines,
+      subtotalCents: price.subtotalCents,
+      shippingCents: price.shippingCents ?? 0,
+      vatCents: price.vatCents,
+      totalCents: price.totalCents,
+      currency: catalog.currency,
+      cardBrand: detectCardBrand(digits) ?? "unknown",
+      cardLast4: digits.slice(-4),
+      cardExpMonth: Number(submission.cardMonth),
+      // The submission passed the card rules, so the year is one of their spellings.
+      cardExpYear: fullExpiryYear(submission.cardYear) ?? 0,
+      idempotencyKey: submission.checkoutId,
+    },
+    siteUrl,
+  };
+}
+
+async function chargeAndStore(options: PlaceOrderOptions, pending: PendingOrder, attempt: number): Promise<PlaceOrderResult> {
+  const { db, provider, submission } = options;
+  const key = submission.checkoutId;
   let printSvg: string;
   try {
     // Before the charge: a design that cannot be drawn must not cost the buyer a charge and a refund.
-    printSvg = printSvgForOrder(submission);
+    printSvg = printSvgForOrder(pending.order);
   } catch (error) {
-    await releaseAttempt(db, key, "failed");
+    await settleAttempt(db, key, attempt, "released");
     throw error;
   }
 
   let result;
   try {
     result = await provider.charge({
-      amountCents: price.totalCents,
+      amountCents: pending.order.totalCents,
       currency: catalog.currency,
-      idempotencyKey: `${key}:${attempt}`,
+      idempotencyKey: chargeKey(key, attempt),
       card: {
         number: submission.cardNumber,
         name: submission.cardName,
-        expMonth,
-        expYear,
+        expMonth: pending.order.cardExpMonth,
+        expYear: pending.order.cardExpYear,
         securityCode: submission.cardCvv,
       },
-      description: `${catalog.shopName} order ${number}`,
+      description: `${catalog.shopName} order ${pending.order.number}`,
     });
   } catch (error) {
-    await releaseAttempt(db, key, "failed");
+    // Whether the processor charged is unknown: `failed` until it is asked (the buyer's retry, or recovery).
+    await settleAttempt(db, key, attempt, "failed").catch(() => undefined);
     throw new PaymentUnavailableError(`payment provider failed: ${(error as Error).message}`);
   }
   if (result.status === "declined") {
-    await releaseAttempt(db, key, "declined");
+    await settleAttempt(db, key, attempt, "declined");
     return { status: "declined", message: result.message };
   }
 
-  const digits = cardDigits(submission.cardNumber);
+  const reference = result.reference;
+  let order: OrderRow | null;
   try {
-    const order = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          number,
-          userId,
-          status: "paid",
-          grip: submission.grip,
-          size: submission.size,
-          contact: submission.contact,
-          name: submission.name,
-          address: submission.address,
-          addressextend: submission.addressextend,
-          postalcode: submission.postalcode,
-          city: submission.city,
-          country: submission.country,
-          design: submission.design,
-          priceLines: price.lines,
-          subtotalCents: price.subtotalCents,
-          shippingCents,
-          vatCents: price.vatCents,
-          totalCents: price.totalCents,
-          currency: catalog.currency,
-          cardBrand: detectCardBrand(digits) ?? "unknown",
-          cardLast4: digits.slice(-4),
-          cardExpMonth: expMonth,
-          cardExpYear: expYear,
-          paymentProvider: provider.name,
-          paymentReference: result.reference,
-          idempotencyKey: key,
-        })
-        .returning();
-      await tx.insert(orderPrintFiles).values({ orderId, svg: printSvg });
-      await recordOrderEvent(tx, { orderId, kind: "placed", fromStatus: null, toStatus: "paid", actor: BUYER });
-      const orderUrl = new URL(orderPath(orderId, { guest: userId === null }), siteUrl).href;
-      await enqueueMail(tx, orderConfirmationMail(row!, orderUrl));
-      await tx
-        .update(checkoutAttempts)
-        .set({ status: "succeeded", orderId, updatedAt: sql`now()` })
-        .where(eq(checkoutAttempts.idempotencyKey, key));
-      return row!;
-    });
-    return { status: "placed", order, replayed: false };
+    order = await db.transaction((tx) =>
+      completeAttempt(tx, { key, attempt, pending, paymentProvider: provider.name, paymentReference: reference, printSvg }),
+    );
   } catch (error) {
-    // Charged but not stored: give the money back so that the buyer is never charged for no order.
-    const refund = { reference: result.reference, amountCents: price.totalCents, currency: catalog.currency };
-    await provider.refund({ ...refund, idempotencyKey: `unstored:${key}:${attempt}` }).catch(() => undefined);
-    await releaseAttempt(db, key, "failed").catch(() => undefined);
-    throw error;
+    return notStored(options, pending, attempt, reference, error);
   }
+  if (order) return { status: "placed", order, replayed: false };
+  // This request outlived the recovery grace and recovery resolved the attempt meanwhile: it completed the order
+  // (the processor told it of this charge), or found no charge yet and released the key, so this one is voided.
+  const now = await readAttempt(db, key);
+  if (now.order) return { status: "placed", order: now.order, replayed: true };
+  await voidCharge(provider, pending, key, attempt, reference);
+  throw new Error("the checkout attempt was released while its request was still running; the charge was voided");
+}
+
+/**
+ * Charged but the order's transaction failed. If the database cannot say whether it was stored (the answer to the
+ * commit may be what was lost), the attempt stays `processing` and recovery completes it. If it was not stored,
+ * the charge is voided so that the buyer is never charged for no order (or, the processor not answering, the
+ * attempt is `failed` and recovery voids it).
+ */
+async function notStored(options: PlaceOrderOptions, pending: PendingOrder, attempt: number, reference: string, error: unknown): Promise<PlaceOrderResult> {
+  const { db, provider } = options;
+  const key = options.submission.checkoutId;
+  const state = await readAttempt(db, key).catch(() => undefined);
+  if (state?.order) return { status: "placed", order: state.order, replayed: true };
+  if (state?.row?.status !== "processing" || state.row.attempt !== attempt) throw error;
+  let voided = false;
+  try {
+    voided = await voidCharge(provider, pending, key, attempt, reference);
+  } catch {
+    // The processor did not answer: recovery voids it.
+  }
+  await settleAttempt(db, key, attempt, voided ? "released" : "failed").catch(() => undefined);
+  throw error;
+}
+
+async function voidCharge(provider: PaymentProvider, pending: PendingOrder, key: string, attempt: number, reference: string) {
+  const voided = await provider.voidCharge({
+    reference,
+    amountCents: pending.order.totalCents,
+    currency: pending.order.currency,
+    idempotencyKey: `void:${chargeKey(key, attempt)}`,
+  });
+  return voided.status === "refunded";
 }
 
 const ORDER_NUMBER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32: no I, L, O, U

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createChargeLedger, createMemoryLedger, type ChargeLedger, type StoredRefund } from "./charge-ledger.server.ts";
 import { cardDigits } from "#app/modules/card/card-brand.ts";
 import { passesLuhn } from "#app/modules/card/card-validation.ts";
 
@@ -32,14 +34,30 @@ export interface RefundRequest {
 
 export type RefundResult = { status: "refunded"; reference: string } | { status: "refused"; message: string };
 
+/** What the processor knows of a charge made under an idempotency key (a real processor's "retrieve payment"). */
+export type FoundCharge =
+  | { status: "succeeded"; reference: string; amountCents: number; currency: string; refunded: boolean }
+  | { status: "declined"; code: DeclineCode };
+
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
-   * Gives the money back: when an order is cancelled, or when it could not be saved after a successful charge.
-   * A refused refund changes nothing; a processor that cannot be reached throws.
+   * Gives the money back when an order is cancelled. A refused refund changes nothing; a processor that cannot
+   * be reached throws.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Gives back the whole of a charge that has no order (it could not be stored, or its buyer was told it failed):
+   * the charge never became a sale, so a dispute cannot stand in the way. Idempotent per key; throws when the
+   * processor cannot be reached.
+   */
+  voidCharge(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The charge made under `idempotencyKey`, or null when the processor never made one (or declined to record
+   * one). Throws when the processor cannot be reached: the caller must then not guess.
+   */
+  findCharge(idempotencyKey: string): Promise<FoundCharge | null>;
 }
 
 /** Card numbers with a fixed outcome in test mode, as card processors document them for their test modes. */
@@ -68,16 +86,11 @@ const DECLINES: Record<string, { code: DeclineCode; message: string }> = {
 
 /**
  * The built-in `test` provider: behaves like a processor's test mode. A Luhn-valid, unexpired card succeeds;
- * the documented numbers above decline. Charges are idempotent per key, like a real processor's API.
+ * the documented numbers above decline. Charges are idempotent per key, like a real processor's API, and are
+ * kept in `ledger` before the provider answers: the durable ledger outlives a crash of the shop, as a real
+ * processor's records do (charge-ledger.server.ts).
  */
-export function createTestPaymentProvider(now: () => Date = () => new Date()): PaymentProvider & {
-  charges: ReadonlyMap<string, ChargeResult>;
-  /** Refunds by idempotency key. */
-  refunds: ReadonlyMap<string, RefundRequest & { refundReference: string }>;
-} {
-  const charges = new Map<string, ChargeResult>();
-  const refunds = new Map<string, RefundRequest & { refundReference: string }>();
-
+export function createTestProvider(ledger: ChargeLedger, now: () => Date = () => new Date()): PaymentProvider {
   function decide(request: ChargeRequest): ChargeResult {
     const digits = cardDigits(request.card.number);
     const decline = DECLINES[digits];
@@ -92,32 +105,68 @@ export function createTestPaymentProvider(now: () => Date = () => new Date()): P
     return { status: "succeeded", reference: `test_ch${mark}${randomBytes(12).toString("hex")}` };
   }
 
+  async function giveBack(request: RefundRequest, refusable: boolean): Promise<RefundResult> {
+    const previous = await ledger.findRefund(request.idempotencyKey);
+    if (previous) return { status: "refunded", reference: previous.refundReference };
+    if (refusable && request.reference.includes(NO_REFUND_MARK)) {
+      return { status: "refused", message: "The card processor refused the refund: the charge is disputed." };
+    }
+    const refund: StoredRefund = { ...request, refundReference: `test_re_${randomBytes(12).toString("hex")}` };
+    const stored = await ledger.putRefund(refund);
+    return { status: "refunded", reference: stored.refundReference };
+  }
+
   return {
     name: "test",
-    charges,
-    refunds,
     async charge(request) {
-      const previous = charges.get(request.idempotencyKey);
-      if (previous) return previous;
-      const result = decide(request);
-      charges.set(request.idempotencyKey, result);
-      return result;
+      const previous = await ledger.findCharge(request.idempotencyKey);
+      if (previous) return previous.result;
+      const stored = await ledger.putCharge({
+        idempotencyKey: request.idempotencyKey,
+        result: decide(request),
+        amountCents: request.amountCents,
+        currency: request.currency,
+      });
+      return stored.result;
     },
-    async refund(request) {
-      const previous = refunds.get(request.idempotencyKey);
-      if (previous) return { status: "refunded", reference: previous.refundReference };
-      if (request.reference.includes(NO_REFUND_MARK)) {
-        return { status: "refused", message: "The card processor refused the refund: the charge is disputed." };
-      }
-      const refundReference = `test_re_${randomBytes(12).toString("hex")}`;
-      refunds.set(request.idempotencyKey, { ...request, refundReference });
-      return { status: "refunded", reference: refundReference };
+    refund: (request) => giveBack(request, true),
+    voidCharge: (request) => giveBack(request, false),
+    async findCharge(idempotencyKey) {
+      const stored = await ledger.findCharge(idempotencyKey);
+      if (!stored) return null;
+      if (stored.result.status === "declined") return { status: "declined", code: stored.result.code };
+      const { reference } = stored.result;
+      const refunded = (await ledger.refundsOf(reference)).length > 0;
+      return { status: "succeeded", reference, amountCents: stored.amountCents, currency: stored.currency, refunded };
     },
   };
 }
 
-/** The provider named by PAYMENT_PROVIDER (only `test` exists). */
-export function createPaymentProvider(name: string): PaymentProvider {
+/**
+ * The test provider with its charges in memory, for tests: `charges` and `refunds` show what it was asked to do
+ * (by idempotency key). The server uses a durable ledger instead (`createPaymentProvider`).
+ */
+export function createTestPaymentProvider(now: () => Date = () => new Date()): PaymentProvider & {
+  charges: ReadonlyMap<string, ChargeResult>;
+  /** Refunds and voids by idempotency key. */
+  refunds: ReadonlyMap<string, RefundRequest & { refundReference: string }>;
+} {
+  const ledger = createMemoryLedger();
+  return { ...createTestProvider(ledger, now), charges: ledger.charges, refunds: ledger.refunds };
+}
+
+export interface ProviderPlace {
+  /** With PostgreSQL, the test processor keeps its records in its own schema there (shared by every server). */
+  databaseUrl?: string;
+  /** Otherwise in a file under DATA_DIR (the embedded database allows one process, so one server). */
+  dataDir: string;
+}
+
+/** The provider named by PAYMENT_PROVIDER (only `test` exists), keeping its records durably. */
+export function createPaymentProvider(name: string, place: ProviderPlace): PaymentProvider {
   if (name !== "test") throw new Error(`Unknown payment provider "${name}"`);
-  return createTestPaymentProvider();
+  const ledger = createChargeLedger(
+    place.databaseUrl ? { databaseUrl: place.databaseUrl } : { file: path.join(place.dataDir, "test-processor", "ledger.jsonl") },
+  );
+  return createTestProvider(ledger);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "checkout_attempts" ADD COLUMN "pending" jsonb;--> statement-breakpoint
+CREATE INDEX "checkout_attempts_open_idx" ON "checkout_attempts" USING btree ("updated_at") WHERE status in ('processing', 'failed');
