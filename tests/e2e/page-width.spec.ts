@@ -81,8 +81,16 @@ function visits(): Visit[] {
       path: "/editor",
       popups: [
         {
+          name: "sticker picker open",
+          async open(page) {
+            await page.getByRole("button", { name: "Add sticker" }).click();
+            await expect(page.getByRole("dialog", { name: "Choose a sticker" }).getByRole("searchbox")).toBeVisible({ timeout: 20_000 });
+          },
+        },
+        {
           name: "keyboard shortcuts open",
           async open(page) {
+            await page.keyboard.press("Escape"); // the sticker picker closes
             await page.getByText("Keyboard shortcuts", { exact: true }).click();
           },
         },
@@ -160,30 +168,9 @@ async function measure(browser: Browser, width: number, list: Visit[]): Promise<
   return problems;
 }
 
-const stickerPicker: Visit = {
-  name: "editor",
-  path: "/editor",
-  popups: [
-    {
-      name: "sticker picker open",
-      async open(page) {
-        await page.getByRole("button", { name: "Add sticker" }).click();
-        await expect(page.getByRole("dialog", { name: "Choose a sticker" }).getByRole("searchbox")).toBeVisible({ timeout: 20_000 });
-      },
-    },
-  ],
-};
-
 for (const width of WIDTHS) {
   test(`at ${width} px no page is wider than the screen, popups open or not`, async ({ browser }) => {
     test.setTimeout(300_000);
     expect(await measure(browser, width, visits()), `pages wider than ${width} px`).toEqual([]);
-  });
-
-  test(`at ${width} px the editor's sticker picker stays within the screen`, async ({ browser }) => {
-    // Found by this spec: the picker's popup is 104–112 px wider than a phone or tablet. The editor is another
-    // engineer's (reported); this annotation goes when their fix lands, which this test will then report.
-    test.fail(width < 1280, "the sticker picker popup is wider than the screen below 1280 px (reported to the editor's owner)");
-    expect(await measure(browser, width, [stickerPicker]), `the editor wider than ${width} px`).toEqual([]);
   });
 }
