@@ -22,6 +22,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database itself (PGlite only): its dump and its backup need more than SQL. */
+  pglite?: PGlite;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +37,8 @@ export interface DatabaseOptions {
   /** PostgreSQL: statements running longer are cancelled (a locked table must not hang every request). */
   statementTimeoutMs?: number;
   migrationsFolder?: string;
+  /** PGlite: fill a new directory (or memory) from a backup made by `dumpDataDir` instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const defaultMigrationsFolder = projectPath("drizzle");
@@ -64,13 +68,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.pgliteDir ?? "memory://";
   const release = dir.startsWith("memory://") ? () => {} : claimPgliteDir(dir);
   try {
-    if (!dir.startsWith("memory://")) await initPgliteDirElsewhere(dir);
-    const client = await PGlite.create(dir, PGLITE_OPTIONS);
+    if (options.loadDataDir && existsSync(path.join(dir, "PG_VERSION"))) {
+      throw new Error(`${dir} holds a database already: a backup is restored into a new directory only`);
+    }
+    if (!dir.startsWith("memory://") && !options.loadDataDir) await initPgliteDirElsewhere(dir);
+    const client = await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir: options.loadDataDir });
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     const db = pgliteDb as unknown as Db;
     const close = () => client.close().finally(release);
-    return { db, kind: "pglite", ping: (timeoutMs) => ping(db, timeoutMs), close };
+    return { db, kind: "pglite", pglite: client, ping: (timeoutMs) => ping(db, timeoutMs), close };
   } catch (error) {
     release();
     throw error;
