@@ -6,9 +6,13 @@
 // least 1.6× one server's, memory back within 10% of its start. The machine's load average is printed beside them:
 // on a small machine the load generator, PostgreSQL and the servers share the same cores.
 //
+// In those runs at most --concurrency buyers (default 50) are in the checkout at once, the next one arriving as one
+// leaves, and a buyer whom the shop asks to try again (503 "try again in a minute", 409 "still being processed")
+// presses Pay again with the same checkout after a pause, up to 5 times, as the page tells them to.
+//
 // Options: --buyers N (default 100), --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test;
-// "off" to skip PostgreSQL), --scale-buyers N (default 1000; 0 skips the one-/two-server runs), --settle-seconds N
-// (default 15: idle time before "after" is read).
+// "off" to skip PostgreSQL), --scale-buyers N (default 1000; 0 skips the one-/two-server runs), --concurrency N
+// (default 50), --settle-seconds N (default 30: idle time before "after" is read).
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -29,7 +33,9 @@ const BUYERS = Number(option("buyers", "100"));
 const RESUBMIT_SHARE = 0.1;
 const PG_URL = option("pg", "postgres://postgres@127.0.0.1:5432/test");
 const SCALE_BUYERS = Number(option("scale-buyers", "1000"));
-const SETTLE_SECONDS = Number(option("settle-seconds", "15"));
+const SETTLE_SECONDS = Number(option("settle-seconds", "30"));
+const CONCURRENCY = Number(option("concurrency", "50"));
+const TRIES = 5;
 
 // The order every buyer places: 8.5" with grip to Germany = 59 + 3 + 9 + 4.90.
 const EXPECTED_TOTAL_CENTS = 7590;
@@ -96,6 +102,42 @@ async function runBuyers(bases, buyers = BUYERS) {
   return { keys, results, seconds };
 }
 
+/** A buyer who is asked to try again does, after a pause, with the same checkout (its idempotency key). */
+async function submitUntilAnswered(base, checkoutId) {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    const result = await submit(base, checkoutId);
+    if (result.status === 302 || attempt >= TRIES || ![0, 409, 503].includes(result.status)) {
+      return { ...result, attempts: attempt, ms: performance.now() - started };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
+}
+
+/**
+ * `buyers` buyers, at most CONCURRENCY of them at once, buyer i on server i mod n; a tenth of them send the same
+ * order twice at the same moment, the second time to the next server.
+ */
+async function runArrivingBuyers(bases, buyers) {
+  const keys = Array.from({ length: buyers }, () => randomUUID());
+  const resubmitting = new Set(keys.slice(0, Math.round(buyers * RESUBMIT_SHARE)));
+  const results = [];
+  let next = 0;
+  const started = performance.now();
+  async function lane() {
+    while (next < keys.length) {
+      const i = next++;
+      const key = keys[i];
+      const first = submitUntilAnswered(bases[i % bases.length], key);
+      const both = resubmitting.has(key) ? [first, submitUntilAnswered(bases[(i + 1) % bases.length], key)] : [first];
+      results.push(...(await Promise.all(both)));
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  return { keys, results, seconds };
+}
+
 /** An order is lost when its buyer got no confirmation or the confirmation leads nowhere. */
 async function verify(base, keys, results) {
   const orderIdsByKey = new Map(keys.map((key) => [key, new Set()]));
@@ -158,7 +200,7 @@ async function benchmark(label, env, { databaseUrl } = {}) {
 }
 
 /**
- * `count` fresh servers on one fresh PostgreSQL database, each warmed up with one order; SCALE_BUYERS buyers spread
+ * `count` fresh servers on one fresh PostgreSQL database, each warmed up with ten orders; SCALE_BUYERS buyers spread
  * over them; each server's resident memory after the warm-up ("before") and after the load and SETTLE_SECONDS idle.
  */
 async function scaleRun(url, count) {
@@ -168,12 +210,14 @@ async function scaleRun(url, count) {
     const env = { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) };
     for (let i = 0; i < count; i++) servers.push(await startProductionServer({ env }));
     const bases = servers.map((server) => server.base);
-    for (const base of bases) await submit(base, randomUUID());
+    // Warm-up: each server's code paths compiled (ten orders each) before its memory is read and the clock starts.
+    for (const base of bases) for (let i = 0; i < 10; i++) await submit(base, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = servers.map((server) => residentMb(server.pid));
     const loadBefore = os.loadavg()[0];
-    const { keys, results, seconds } = await runBuyers(bases, SCALE_BUYERS);
+    const { keys, results, seconds } = await runArrivingBuyers(bases, SCALE_BUYERS);
     const loadAfter = os.loadavg()[0];
+    const confirmed = new Set(results.filter((result) => result.orderId).map((result) => result.checkoutId)).size;
     const failures = results.filter((result) => result.status !== 302);
     const { lost, duplicated } = await verify(bases[0], keys, results);
     const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
@@ -185,8 +229,9 @@ async function scaleRun(url, count) {
       label: `PostgreSQL, ${count} server${count > 1 ? "s" : ""}`,
       servers: count,
       buyers: SCALE_BUYERS,
-      requests: results.length,
-      ordersPerSecond: keys.length / seconds,
+      requests: results.reduce((sum, result) => sum + result.attempts, 0),
+      retried: results.filter((result) => result.attempts > 1).length,
+      ordersPerSecond: confirmed / seconds,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       non302: failures.length,
@@ -213,7 +258,7 @@ ${SCALE_BUYERS} buyers on one server and on two servers sharing PostgreSQL (${os
       .join("; ");
     console.log(
       `  ${run.label}: ${run.ordersPerSecond.toFixed(1)} orders/s, p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, ` +
-        `non-302 ${run.non302}, lost ${run.lost}, duplicated ${run.duplicated}, rows ${run.rows.orders}/${run.rows.keys}, ` +
+        `retried ${run.retried}, still not 302 ${run.non302}, lost ${run.lost}, duplicated ${run.duplicated}, rows ${run.rows.orders}/${run.rows.keys}, ` +
         `load average ${run.loadAverage.before.toFixed(1)} → ${run.loadAverage.after.toFixed(1)}`,
     );
     console.log(`    resident memory before → at the end of the load → after ${SETTLE_SECONDS} s idle: ${memory}`);

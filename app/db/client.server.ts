@@ -86,10 +86,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite's settings. Its default shared_buffers is 160 MB of the WebAssembly heap, all of it resident once touched:
- * an idle shop sat at ~360 MB. 16 MB keeps the idle server near 230 MB; the pages it no longer holds are read back
+ * an idle shop sat at ~360 MB. With 16 MB it idles at 250–275 MB after serving pages and an order; the pages it no longer holds are read back
  * from the operating system's file cache (D112, `npm run bench:memory`).
  */
-export const PGLITE_OPTIONS = {
+const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
 };
 
