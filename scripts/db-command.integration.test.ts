@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -196,6 +196,13 @@ describe("the embedded database's commands on a shop that has been selling", () 
     expect(await dbCommand("restore", ["--from", backupFile], { DATA_DIR: restoredDir })).toMatch(/Restored into .* \(\d+ orders\)/);
     // A directory that holds a database is never overwritten.
     await expect(dbCommand("restore", ["--from", backupFile], { DATA_DIR: restoredDir })).rejects.toThrow(/holds a database already/);
+    // The backup also makes the dump for PostgreSQL, with the shop still running.
+    const sqlFile = path.join(path.dirname(backupFile), "shop.sql");
+    await dbCommand("export", ["--from-backup", backupFile, "--out", sqlFile], { DATA_DIR: dataDir });
+    const dump = readFileSync(sqlFile, "utf8");
+    expect(dump).toMatch(/^-- deck-studio-checksums: .*"public\.orders":\{"rows":[12],/m);
+    expect(dump).toContain(firstOrder.number);
+
     const restored = await startShop({ DATA_DIR: restoredDir });
     try {
       await opensOldOrder(restored, firstOrder);
