@@ -9,7 +9,7 @@ import type { Database } from "./client.server.ts";
  * running server makes the backup itself: it listens on a Unix socket in DATA_DIR (`backup.sock`, only for the
  * user the shop runs as), and `npm run db:backup` asks there. The backup is PGlite's own copy of its directory
  * (`dumpDataDir`), taken after a CHECKPOINT while no transaction is open and no query runs, so it is consistent:
- * the requests arriving meanwhile wait (about a second for a small shop) and then go on. It is a .tar.gz that
+ * the requests arriving meanwhile wait (a few seconds for a small shop) and then go on. It is a .tar.gz that
  * `npm run db:restore` turns into a new DATA_DIR, and that `npm run db:export -- --from-backup` can dump for
  * PostgreSQL.
  */
