@@ -250,8 +250,10 @@ async function scaleRun(url, count) {
 
 function printScale(runs) {
   if (runs.length === 0) return;
-  console.log(`
-${SCALE_BUYERS} buyers on one server and on two servers sharing PostgreSQL (${os.cpus().length} cores):`);
+  console.log(
+    `\n${SCALE_BUYERS} buyers on one server and on two servers sharing PostgreSQL, at most ${CONCURRENCY} at once ` +
+      `(${os.cpus().length} cores; a retried buyer's latency includes the pauses):`,
+  );
   for (const run of runs) {
     const memory = run.memory
       .map((m, i) => `server ${i + 1}: ${m.beforeMb} → ${m.peakMb} → ${m.afterMb} MB (${(((m.afterMb - m.beforeMb) / m.beforeMb) * 100).toFixed(0)}%)`)
