@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server.ts";
+import { serveBackupRequests } from "#app/db/backup.server.ts";
+import * as databaseCommands from "#app/db/commands.server.ts";
 import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
@@ -85,6 +87,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
 let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
 
 /**
  * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
@@ -101,22 +104,28 @@ export const lifecycle = {
       outboxBacklog: async () => countMailBacklog((await productionServices.database()).db),
       databasePool: () => database.poolStats?.() ?? null,
     });
+    // The embedded database's files are this process's alone: `npm run db:backup` asks here (DATA_DIR/backup.sock).
+    if (!getConfig().DATABASE_URL) {
+      stopBackups = serveBackupRequests(getConfig().dataDir, productionServices.database, (line) => logger.info(line));
+    }
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
     const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
     checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
   },
   stop: async () => {
     await checkoutRecovery?.stop();
+    await stopBackups?.();
     await mailWorker?.stop();
     await closeDatabase();
   },
 };
 
 /**
- * Commands run from the shell against the built server (scripts/create-operator.mjs): they open the configured
- * database, do one thing and close it again.
+ * Commands run from the shell against the built server (scripts/create-operator.mjs, scripts/db-*.mjs): they open
+ * the configured database, do one thing and close it again.
  */
 export const commands = {
+  ...databaseCommands,
   createOperator: async (input: { email: string; password: string }) => {
     try {
       return await createOperator((await productionServices.database()).db, input);

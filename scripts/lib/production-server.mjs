@@ -51,7 +51,7 @@ export async function startProductionServer({ env = {}, port, timeoutMs = 90_000
       throw new Error(`server.mjs exited with ${child.exitCode}:\n${log}`);
     }
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, dataDir, log: () => log, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, dataDir, pid: child.pid, log: () => log, stop };
     } catch {
       // not listening yet
     }
