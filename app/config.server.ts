@@ -18,6 +18,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Print PNGs rendered at once, one worker thread each; default: one fewer than the cores, at least 1. */
+  PRINT_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Print PNG renders that may wait for a thread; one more is answered 503 with Retry-After. */
+  PRINT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   /** The sender of the shop's mail: the shop's name and an address its mail server may send from. */
   MAIL_FROM: z.string().min(3).default("Deck Studio <orders@localhost>"),
 });
