@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server.ts";
 import { serveBackupRequests } from "#app/db/backup.server.ts";
@@ -40,34 +38,48 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell first.
-    const readyEvent: keyof RenderToPipeableStreamOptions =
-      isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
     // Vite's development server injects inline scripts of its own: the policy is for the production build.
     const nonce = import.meta.env.PROD ? createNonce() : undefined;
     if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_DATA_CACHING);
     const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    // The whole document is rendered before it is sent, as one body (D118). React writes a page in many small
+    // pieces, and React Router's Express adapter flushes the compressor after each one: with brotli, which every
+    // browser asks for, that cost 3× the CPU of the whole render. The pages wait on nothing slow once their
+    // loaders have run (their one Suspense boundary is a code chunk, loaded once per process).
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce,
-      [readyEvent]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-        );
-        pipe(body);
       },
-      onShellError: reject,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const document = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            clearTimeout(deadline);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            done();
+          },
+        });
+        pipe(document);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        reject(error);
+      },
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged here; errors before it reach handleError via the rejection.
         if (shellRendered) logger.error({ err: error }, "rendering failed after the page had started");
       },
     });
-    setTimeout(abort, streamTimeout + 1_000);
+    deadline = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

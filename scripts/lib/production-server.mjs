@@ -1,6 +1,6 @@
 // The shop's production server (node server.mjs on the built app) for the benchmarks: on a free port, with its own
-// fresh DATA_DIR, ready once /healthz answers; stop() sends SIGTERM (server.mjs then closes its database), waits
-// for the exit and removes the data directory.
+// fresh DATA_DIR, ready once /healthz answers (with its pid, for memory figures); stop() sends SIGTERM (server.mjs then
+// closes its database), waits for the exit and removes the data directory.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
