@@ -129,7 +129,9 @@ async function typeAndErase(page, url, number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.locator("#number").focus();
-  // Let the fresh page render its first frames; otherwise the first keystroke waits for them and is missed.
+  // Let the fresh page render its first frames (otherwise the first keystroke waits for them and is missed) and
+  // finish what it animates on load (our preview fades its background in): the figure is typing, not loading.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => {}))));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const results = [];
   for (const key of [...number, ...Array.from(number, () => "Backspace")])
