@@ -12,7 +12,7 @@ import { getDb } from "#app/request-context.server.ts";
 import { loginAction } from "./login.server.ts";
 import type { Route } from "./+types/account";
 
-export const meta = () => pageMeta({ title: "Your account", noindex: true });
+export const meta = () => pageMeta({ title: "Your account", description: "Your orders, their status and your details.", noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireReadableSession(context); // a signed-in buyer whose session is unread (database away): 503, not "sign in"

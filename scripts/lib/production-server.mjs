@@ -21,13 +21,24 @@ export function freePort() {
   });
 }
 
-/** Starts server.mjs with `env` on top of the defaults; throws with its output if it exits or never answers. */
-export async function startProductionServer({ env = {}, port, timeoutMs = 90_000 } = {}) {
+/**
+ * Starts server.mjs with `env` on top of the defaults; throws with its output if it exits or never answers.
+ * `prepare(env)`, if given, runs first with the server's environment (e.g. to create an operator in DATA_DIR,
+ * which PGlite lets one process open at a time).
+ */
+export async function startProductionServer({ env = {}, port, timeoutMs = 90_000, prepare } = {}) {
   port ??= await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "deck-bench-"));
+  const serverEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env };
+  try {
+    await prepare?.(serverEnv);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
