@@ -22,6 +22,10 @@ const envSchema = z.object({
   CHECKOUT_RECOVERY_AFTER_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   /** How often each server looks for checkout attempts to resolve (and once at start). */
   CHECKOUT_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /** Print PNGs rendered at once, one worker thread each; default: one fewer than the cores, at least 1. */
+  PRINT_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Print PNG renders that may wait for a thread; one more is answered 503 with Retry-After. */
+  PRINT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
   /** The sender of the shop's mail: the shop's name and an address its mail server may send from. */
   MAIL_FROM: z.string().min(3).default("Deck Studio <orders@localhost>"),
 });

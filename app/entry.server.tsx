@@ -1,9 +1,9 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "#app/config.server.ts";
+import { serveBackupRequests } from "#app/db/backup.server.ts";
+import * as databaseCommands from "#app/db/commands.server.ts";
 import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
@@ -38,34 +38,48 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell first.
-    const readyEvent: keyof RenderToPipeableStreamOptions =
-      isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
     // Vite's development server injects inline scripts of its own: the policy is for the production build.
     const nonce = import.meta.env.PROD ? createNonce() : undefined;
     if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_DATA_CACHING);
     const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    // The whole document is rendered before it is sent, as one body (D118). React writes a page in many small
+    // pieces, and React Router's Express adapter flushes the compressor after each one: with brotli, which every
+    // browser asks for, that cost 3× the CPU of the whole render. The pages wait on nothing slow once their
+    // loaders have run (their one Suspense boundary is a code chunk, loaded once per process).
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce,
-      [readyEvent]() {
+      onShellReady() {
         shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-        );
-        pipe(body);
       },
-      onShellError: reject,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const document = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            clearTimeout(deadline);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            done();
+          },
+        });
+        pipe(document);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        reject(error);
+      },
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged here; errors before it reach handleError via the rejection.
         if (shellRendered) logger.error({ err: error }, "rendering failed after the page had started");
       },
     });
-    setTimeout(abort, streamTimeout + 1_000);
+    deadline = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 
@@ -85,6 +99,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
 let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
 
 /**
  * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
@@ -101,22 +116,28 @@ export const lifecycle = {
       outboxBacklog: async () => countMailBacklog((await productionServices.database()).db),
       databasePool: () => database.poolStats?.() ?? null,
     });
+    // The embedded database's files are this process's alone: `npm run db:backup` asks here (DATA_DIR/backup.sock).
+    if (!getConfig().DATABASE_URL) {
+      stopBackups = serveBackupRequests(getConfig().dataDir, productionServices.database, (line) => logger.info(line));
+    }
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
     const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
     checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
   },
   stop: async () => {
     await checkoutRecovery?.stop();
+    await stopBackups?.();
     await mailWorker?.stop();
     await closeDatabase();
   },
 };
 
 /**
- * Commands run from the shell against the built server (scripts/create-operator.mjs): they open the configured
- * database, do one thing and close it again.
+ * Commands run from the shell against the built server (scripts/create-operator.mjs, scripts/db-*.mjs): they open
+ * the configured database, do one thing and close it again.
  */
 export const commands = {
+  ...databaseCommands,
   createOperator: async (input: { email: string; password: string }) => {
     try {
       return await createOperator((await productionServices.database()).db, input);

@@ -127,6 +127,10 @@ function readablePath(pathname: string): string {
   }
 }
 
+// Pages without a meta of their own (the 404 and error pages) get the shop's title and a description.
 export function meta() {
-  return [{ title: "Deck Studio: design your own skateboard deck" }];
+  return [
+    { title: "Deck Studio: design your own skateboard deck" },
+    { name: "description", content: "Design your own skateboard deck with text and emoji stickers; printed to order and shipped." },
+  ];
 }

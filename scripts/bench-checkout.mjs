@@ -1,16 +1,27 @@
 // npm run bench:checkout — many concurrent buyers complete purchases against the production server, 10% of them
 // resubmitting with the same idempotency key (a double click or a retry). Prints orders per second, p50/p99
-// latency, and the counts of lost and duplicated orders, on PGlite and on PostgreSQL.
+// latency, and the counts of lost and duplicated orders, on PGlite and on PostgreSQL. Then, on PostgreSQL, 1,000 buyers
+// on one server and on two servers sharing the database (a buyer's second submission goes to the other server), with
+// each server's resident memory before the load and after it: targets 0 lost, 0 duplicated, two servers' orders/s at
+// least 1.6× one server's, memory back within 10% of its start. The machine's load average is printed beside them:
+// on a small machine the load generator, PostgreSQL and the servers share the same cores.
+//
+// In those runs at most --concurrency buyers (default 50) are in the checkout at once, the next one arriving as one
+// leaves, and a buyer whom the shop asks to try again (503 "try again in a minute", 409 "still being processed")
+// presses Pay again with the same checkout after a pause, up to 5 times, as the page tells them to.
 //
 // Options: --buyers N (default 100), --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test;
-// "off" to skip PostgreSQL).
+// "off" to skip PostgreSQL), --scale-buyers N (default 1000; 0 skips the one-/two-server runs), --concurrency N
+// (default 50), --settle-seconds N (default 30: idle time before "after" is read).
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startProductionServer } from "./lib/production-server.mjs";
+import { residentMb } from "./lib/resident-memory.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -21,6 +32,10 @@ const option = (name, fallback) => {
 const BUYERS = Number(option("buyers", "100"));
 const RESUBMIT_SHARE = 0.1;
 const PG_URL = option("pg", "postgres://postgres@127.0.0.1:5432/test");
+const SCALE_BUYERS = Number(option("scale-buyers", "1000"));
+const SETTLE_SECONDS = Number(option("settle-seconds", "30"));
+const CONCURRENCY = Number(option("concurrency", "50"));
+const TRIES = 5;
 
 // The order every buyer places: 8.5" with grip to Germany = 59 + 3 + 9 + 4.90.
 const EXPECTED_TOTAL_CENTS = 7590;
@@ -69,14 +84,56 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Every buyer at once; a tenth of them send the same order twice at the same moment. */
-async function runBuyers(base) {
-  const keys = Array.from({ length: BUYERS }, () => randomUUID());
-  const resubmitting = new Set(keys.slice(0, Math.round(BUYERS * RESUBMIT_SHARE)));
+/**
+ * Every buyer at once, buyer i on server i mod n; a tenth of them send the same order twice at the same moment, the
+ * second time to the next server (a retry that a load balancer sends elsewhere).
+ */
+async function runBuyers(bases, buyers = BUYERS) {
+  const keys = Array.from({ length: buyers }, () => randomUUID());
+  const resubmitting = new Set(keys.slice(0, Math.round(buyers * RESUBMIT_SHARE)));
   const started = performance.now();
   const results = await Promise.all(
-    keys.flatMap((key) => (resubmitting.has(key) ? [submit(base, key), submit(base, key)] : [submit(base, key)])),
+    keys.flatMap((key, i) => {
+      const first = submit(bases[i % bases.length], key);
+      return resubmitting.has(key) ? [first, submit(bases[(i + 1) % bases.length], key)] : [first];
+    }),
   );
+  const seconds = (performance.now() - started) / 1000;
+  return { keys, results, seconds };
+}
+
+/** A buyer who is asked to try again does, after a pause, with the same checkout (its idempotency key). */
+async function submitUntilAnswered(base, checkoutId) {
+  const started = performance.now();
+  for (let attempt = 1; ; attempt++) {
+    const result = await submit(base, checkoutId);
+    if (result.status === 302 || attempt >= TRIES || ![0, 409, 503].includes(result.status)) {
+      return { ...result, attempts: attempt, ms: performance.now() - started };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
+}
+
+/**
+ * `buyers` buyers, at most CONCURRENCY of them at once, buyer i on server i mod n; a tenth of them send the same
+ * order twice at the same moment, the second time to the next server.
+ */
+async function runArrivingBuyers(bases, buyers) {
+  const keys = Array.from({ length: buyers }, () => randomUUID());
+  const resubmitting = new Set(keys.slice(0, Math.round(buyers * RESUBMIT_SHARE)));
+  const results = [];
+  let next = 0;
+  const started = performance.now();
+  async function lane() {
+    while (next < keys.length) {
+      const i = next++;
+      const key = keys[i];
+      const first = submitUntilAnswered(bases[i % bases.length], key);
+      const both = resubmitting.has(key) ? [first, submitUntilAnswered(bases[(i + 1) % bases.length], key)] : [first];
+      results.push(...(await Promise.all(both)));
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const seconds = (performance.now() - started) / 1000;
   return { keys, results, seconds };
 }
@@ -119,7 +176,7 @@ async function benchmark(label, env, { databaseUrl } = {}) {
   try {
     // One warm-up order so that the first measured buyer does not pay for cold caches.
     await submit(server.base, randomUUID());
-    const { keys, results, seconds } = await runBuyers(server.base);
+    const { keys, results, seconds } = await runBuyers([server.base]);
     const failures = results.filter((result) => result.status !== 302);
     const { lost, duplicated } = await verify(server.base, keys, results);
     const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
@@ -140,6 +197,80 @@ async function benchmark(label, env, { databaseUrl } = {}) {
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * `count` fresh servers on one fresh PostgreSQL database, each warmed up with ten orders; SCALE_BUYERS buyers spread
+ * over them; each server's resident memory after the warm-up ("before") and after the load and SETTLE_SECONDS idle.
+ */
+async function scaleRun(url, count) {
+  const database = await resetPostgres(url);
+  const servers = [];
+  try {
+    const env = { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) };
+    for (let i = 0; i < count; i++) servers.push(await startProductionServer({ env }));
+    const bases = servers.map((server) => server.base);
+    // Warm-up: each server's code paths compiled (ten orders each) before its memory is read and the clock starts.
+    for (const base of bases) for (let i = 0; i < 10; i++) await submit(base, randomUUID());
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = servers.map((server) => residentMb(server.pid));
+    const loadBefore = os.loadavg()[0];
+    const { keys, results, seconds } = await runArrivingBuyers(bases, SCALE_BUYERS);
+    const loadAfter = os.loadavg()[0];
+    const confirmed = new Set(results.filter((result) => result.orderId).map((result) => result.checkoutId)).size;
+    const failures = results.filter((result) => result.status !== 302);
+    const { lost, duplicated } = await verify(bases[0], keys, results);
+    const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
+    const rows = await countRowsInPostgres(database.url, keys);
+    const peak = servers.map((server) => residentMb(server.pid));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    const after = servers.map((server) => residentMb(server.pid));
+    return {
+      label: `PostgreSQL, ${count} server${count > 1 ? "s" : ""}`,
+      servers: count,
+      buyers: SCALE_BUYERS,
+      requests: results.reduce((sum, result) => sum + result.attempts, 0),
+      retried: results.filter((result) => result.attempts > 1).length,
+      ordersPerSecond: confirmed / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      non302: failures.length,
+      failureStatuses: [...new Set(failures.map((failure) => failure.status))],
+      lost,
+      duplicated,
+      rows,
+      memory: servers.map((_, i) => ({ beforeMb: before[i], peakMb: peak[i], afterMb: after[i] })),
+      loadAverage: { before: loadBefore, after: loadAfter },
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await database.drop();
+  }
+}
+
+function printScale(runs) {
+  if (runs.length === 0) return;
+  console.log(
+    `\n${SCALE_BUYERS} buyers on one server and on two servers sharing PostgreSQL, at most ${CONCURRENCY} at once ` +
+      `(${os.cpus().length} cores; a retried buyer's latency includes the pauses):`,
+  );
+  for (const run of runs) {
+    const memory = run.memory
+      .map((m, i) => `server ${i + 1}: ${m.beforeMb} → ${m.peakMb} → ${m.afterMb} MB (${(((m.afterMb - m.beforeMb) / m.beforeMb) * 100).toFixed(0)}%)`)
+      .join("; ");
+    console.log(
+      `  ${run.label}: ${run.ordersPerSecond.toFixed(1)} orders/s, p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, ` +
+        `retried ${run.retried}, still not 302 ${run.non302}, lost ${run.lost}, duplicated ${run.duplicated}, rows ${run.rows.orders}/${run.rows.keys}, ` +
+        `load average ${run.loadAverage.before.toFixed(1)} → ${run.loadAverage.after.toFixed(1)}`,
+    );
+    console.log(`    resident memory before → at the end of the load → after ${SETTLE_SECONDS} s idle: ${memory}`);
+  }
+  if (runs.length === 2) {
+    const ratio = runs[1].ordersPerSecond / runs[0].ordersPerSecond;
+    console.log(`  two servers / one server: ${ratio.toFixed(2)}× (target ≥ 1.6×)`);
+  }
+  const memoryBack = runs.every((run) => run.memory.every((m) => m.afterMb <= m.beforeMb * 1.1));
+  console.log(`  memory back within 10% of its start after the load: ${memoryBack ? "yes" : "no"}`);
 }
 
 async function resetPostgres(url) {
@@ -201,6 +332,17 @@ if (PG_URL !== "off") {
     console.error(`PostgreSQL skipped: ${error.message}`);
   }
 }
+const scale = [];
+if (PG_URL !== "off" && SCALE_BUYERS > 0) {
+  try {
+    scale.push(await scaleRun(PG_URL, 1));
+    scale.push(await scaleRun(PG_URL, 2));
+  } catch (error) {
+    console.error(`One-/two-server runs skipped: ${error.message}`);
+  }
+}
 print(results);
-const bad = results.some((result) => result.lost > 0 || result.duplicated > 0);
+printScale(scale);
+if (scale.length) console.log(`BENCH_CHECKOUT_SCALE_JSON ${JSON.stringify(scale)}`);
+const bad = [...results, ...scale].some((result) => result.lost > 0 || result.duplicated > 0);
 process.exitCode = bad ? 1 : 0;

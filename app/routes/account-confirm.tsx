@@ -3,7 +3,7 @@ import { pageMeta } from "#app/modules/catalog/format.ts";
 import type { Route } from "./+types/account-confirm";
 import { confirmAction, confirmLoader } from "./account-confirm.server.ts";
 
-export const meta = () => pageMeta({ title: "Create your account", noindex: true });
+export const meta = () => pageMeta({ title: "Create your account", description: "Confirm your e-mail address and set up your Deck Studio account.", noindex: true });
 
 export const loader = ({ request, context }: Route.LoaderArgs) => confirmLoader(request, context);
 

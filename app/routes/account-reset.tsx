@@ -7,7 +7,7 @@ import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import type { Route } from "./+types/account-reset";
 import { resetAction, resetLoader } from "./account-reset.server.ts";
 
-export const meta = () => pageMeta({ title: "A new password", noindex: true });
+export const meta = () => pageMeta({ title: "A new password", description: "Choose a new password for your Deck Studio account.", noindex: true });
 
 export const loader = ({ request, context }: Route.LoaderArgs) => resetLoader(request, context);
 

@@ -8,7 +8,7 @@ import { AddressBook } from "#app/modules/accounts/address-book.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
-export const meta = () => pageMeta({ title: "Your account", noindex: true });
+export const meta = () => pageMeta({ title: "Your account", description: "Your orders, their status and your details.", noindex: true });
 
 export const loader = ({ request, context }: Route.LoaderArgs) => accountLoader(request, context);
 

@@ -6,7 +6,7 @@ import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/admin-login";
 import { adminLoginAction, adminNextPath } from "./admin-login.server.ts";
 
-export const meta = () => pageMeta({ title: "Back office sign-in", noindex: true });
+export const meta = () => pageMeta({ title: "Back office sign-in", description: "Sign in to the Deck Studio back office.", noindex: true });
 
 /** The one back-office page that answers to everyone: an operator already signed in goes straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {

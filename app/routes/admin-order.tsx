@@ -11,7 +11,7 @@ import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
-  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", noindex: true });
+  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", description: "An order in the back office: the buyer, the print file and the next step.", noindex: true });
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => adminOrderLoader(request, context, params.orderId);
 

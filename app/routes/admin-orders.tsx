@@ -6,7 +6,7 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
 
-export const meta = () => pageMeta({ title: "Orders", noindex: true });
+export const meta = () => pageMeta({ title: "Orders", description: "Every order, newest first, with search and status filters.", noindex: true });
 
 export const loader = ({ request, context }: Route.LoaderArgs) => adminOrdersLoader(request, context);
 

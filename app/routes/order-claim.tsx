@@ -5,7 +5,7 @@ import { pageMeta } from "#app/modules/catalog/format.ts";
 import type { Route } from "./+types/order-claim";
 import { claimAction, claimLoader } from "./order-claim.server.ts";
 
-export const meta = () => pageMeta({ title: "Keep your order in an account", noindex: true });
+export const meta = () => pageMeta({ title: "Keep your order in an account", description: "Keep a guest order in a Deck Studio account.", noindex: true });
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => claimLoader(request, context, params.orderId);
 

@@ -10,7 +10,7 @@ import type { Route } from "./+types/order";
 import { orderAction, orderLoader } from "./order.server.ts";
 
 export const meta = ({ data: loaderData }: Route.MetaArgs) =>
-  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", noindex: true });
+  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", description: "Your order: what you ordered, where it goes and its status.", noindex: true });
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => orderLoader(request, context, params.orderId);
 

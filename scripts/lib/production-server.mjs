@@ -1,6 +1,6 @@
 // The shop's production server (node server.mjs on the built app) for the benchmarks: on a free port, with its own
-// fresh DATA_DIR, ready once /healthz answers; stop() sends SIGTERM (server.mjs then closes its database), waits
-// for the exit and removes the data directory.
+// fresh DATA_DIR, ready once /healthz answers (with its pid, for memory figures); stop() sends SIGTERM (server.mjs then
+// closes its database), waits for the exit and removes the data directory.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -21,13 +21,24 @@ export function freePort() {
   });
 }
 
-/** Starts server.mjs with `env` on top of the defaults; throws with its output if it exits or never answers. */
-export async function startProductionServer({ env = {}, port, timeoutMs = 90_000 } = {}) {
+/**
+ * Starts server.mjs with `env` on top of the defaults; throws with its output if it exits or never answers.
+ * `prepare(env)`, if given, runs first with the server's environment (e.g. to create an operator in DATA_DIR,
+ * which PGlite lets one process open at a time).
+ */
+export async function startProductionServer({ env = {}, port, timeoutMs = 90_000, prepare } = {}) {
   port ??= await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "deck-bench-"));
+  const serverEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env };
+  try {
+    await prepare?.(serverEnv);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -51,7 +62,7 @@ export async function startProductionServer({ env = {}, port, timeoutMs = 90_000
       throw new Error(`server.mjs exited with ${child.exitCode}:\n${log}`);
     }
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, dataDir, log: () => log, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, dataDir, pid: child.pid, log: () => log, stop };
     } catch {
       // not listening yet
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { detectCardBrand, type CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
 import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";
@@ -83,6 +83,8 @@ export function CardPreview(props: CardPreviewProps) {
   const frameField = useLastFrontField(focusedField);
   useBrandChangeCallback(brand, props.onBrandChange);
 
+  // A keystroke changes one field; the parts below take only plain values and are memoised, so React re-renders
+  // the part that shows that field and leaves the rest of the card alone (bench:card, D138).
   return (
     <div
       className={["card-preview", className].filter(Boolean).join(" ")}
@@ -93,47 +95,85 @@ export function CardPreview(props: CardPreviewProps) {
     >
       <div className="card-preview__inner">
         <div className="card-preview__face card-preview__face--front">
-          {background ? <div key={background} className="card-preview__art" style={{ background }} /> : null}
+          <CardArt background={background} />
           <CardChip className="card-preview__chip" />
           <BrandMark brand={brand} className="card-preview__brand" />
-          <div className="card-preview__number" data-testid="card-preview-number">
-            {cardNumberDisplayGroups(cardNumber, { masked, type }).map((group, index) => (
-              <span key={index}>{group}</span>
-            ))}
-          </div>
-          <div className="card-preview__holder">
-            <span className="card-preview__caption">{labels.cardHolder}</span>
-            <span className="card-preview__name" data-testid="card-preview-name">
-              {displayName(cardName) || labels.cardName}
-            </span>
-          </div>
-          <div className="card-preview__expiry">
-            <span className="card-preview__caption">{labels.cardExpires}</span>
-            <span data-testid="card-preview-expiry">
-              {displayMonth(cardMonth) || labels.cardMonth}/{displayYear(cardYear) || labels.cardYear}
-            </span>
-          </div>
-          <div
-            className="card-preview__focus"
-            data-field={frameField ?? undefined}
-            data-visible={frameField === focusedField}
+          <CardNumber groups={cardNumberDisplayGroups(cardNumber, { masked, type }).join(" ")} />
+          <CardHolder caption={labels.cardHolder} name={displayName(cardName) || labels.cardName} />
+          <CardExpiry
+            caption={labels.cardExpires}
+            expiry={`${displayMonth(cardMonth) || labels.cardMonth}/${displayYear(cardYear) || labels.cardYear}`}
           />
+          <FocusFrame field={frameField} visible={frameField === focusedField} />
         </div>
-        <div className="card-preview__face card-preview__face--back">
-          {background ? <div key={background} className="card-preview__art" style={{ background }} /> : null}
-          <div className="card-preview__stripe" />
-          <div className="card-preview__cvv" data-focused={focusedField === "cvv"}>
-            <span className="card-preview__caption">{labels.cardCvv}</span>
-            <span className="card-preview__cvv-band" data-testid="card-preview-cvv">
-              {maskSecurityCode(cardCvv)}
-            </span>
-          </div>
-          <BrandMark brand={brand} className="card-preview__brand card-preview__brand--back" />
-        </div>
+        <CardBack background={background} caption={labels.cardCvv} cvv={maskSecurityCode(cardCvv)} focused={focusedField === "cvv"} brand={brand} />
       </div>
     </div>
   );
 }
+
+const CardArt = memo(function CardArt({ background }: { background: string | null }) {
+  return background ? <div key={background} className="card-preview__art" style={{ background }} /> : null;
+});
+
+/** The number's groups, joined by single spaces (group texts hold no spaces). */
+const CardNumber = memo(function CardNumber({ groups }: { groups: string }) {
+  return (
+    <div className="card-preview__number" data-testid="card-preview-number">
+      {groups.split(" ").map((group, index) => (
+        <span key={index}>{group}</span>
+      ))}
+    </div>
+  );
+});
+
+const CardHolder = memo(function CardHolder({ caption, name }: { caption: string; name: string }) {
+  return (
+    <div className="card-preview__holder">
+      <span className="card-preview__caption">{caption}</span>
+      <span className="card-preview__name" data-testid="card-preview-name">
+        {name}
+      </span>
+    </div>
+  );
+});
+
+const CardExpiry = memo(function CardExpiry({ caption, expiry }: { caption: string; expiry: string }) {
+  return (
+    <div className="card-preview__expiry">
+      <span className="card-preview__caption">{caption}</span>
+      <span data-testid="card-preview-expiry">{expiry}</span>
+    </div>
+  );
+});
+
+const FocusFrame = memo(function FocusFrame({ field, visible }: { field: string | null; visible: boolean }) {
+  return <div className="card-preview__focus" data-field={field ?? undefined} data-visible={visible} />;
+});
+
+interface CardBackProps {
+  background: string | null;
+  caption: string;
+  cvv: string;
+  focused: boolean;
+  brand: CardBrand | null;
+}
+
+const CardBack = memo(function CardBack({ background, caption, cvv, focused, brand }: CardBackProps) {
+  return (
+    <div className="card-preview__face card-preview__face--back">
+      <CardArt background={background} />
+      <div className="card-preview__stripe" />
+      <div className="card-preview__cvv" data-focused={focused}>
+        <span className="card-preview__caption">{caption}</span>
+        <span className="card-preview__cvv-band" data-testid="card-preview-cvv">
+          {cvv}
+        </span>
+      </div>
+      <BrandMark brand={brand} className="card-preview__brand card-preview__brand--back" />
+    </div>
+  );
+});
 
 /**
  * The background's CSS. A random one must not be drawn during render: the server and the browser would draw

@@ -3,7 +3,10 @@ import { pageMeta } from "./format.ts";
 
 describe("pageMeta", () => {
   it("titles the page before the shop's name", () => {
-    expect(pageMeta({ title: "Payment" })).toEqual([{ title: "Payment · Deck Studio" }]);
+    expect(pageMeta({ title: "Payment", description: "Pay." })).toEqual([
+      { title: "Payment · Deck Studio" },
+      { name: "description", content: "Pay." },
+    ]);
   });
 
   it("adds a description and noindex when asked", () => {

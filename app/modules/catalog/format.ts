@@ -28,8 +28,8 @@ export function formatDeckSize(inches: number): string {
 interface PageMeta {
   /** The page's own title; the shop's name follows it. */
   title: string;
-  /** What search results show under the title. */
-  description?: string;
+  /** What search results show under the title; every page has one (Lighthouse's SEO audit asks for it). */
+  description: string;
   /** Pages with a buyer's own data (orders, account) stay out of search engines. */
   noindex?: boolean;
 }
@@ -38,7 +38,7 @@ interface PageMeta {
 export function pageMeta({ title, description, noindex }: PageMeta) {
   return [
     { title: `${title} · ${catalog.shopName}` },
-    ...(description ? [{ name: "description", content: description }] : []),
+    { name: "description", content: description },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

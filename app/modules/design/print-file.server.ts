@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { renderAsync, Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
+import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { catalog, isDeckSize } from "#app/modules/catalog/catalog.ts";
@@ -10,7 +10,9 @@ import { deckOutline, PRINT_DPI } from "./deck-geometry.ts";
 import { isDesign, type Design, type EmojiLayer } from "./design.ts";
 import { DesignArtwork, EmojiGlyph } from "./design-art.tsx";
 import { BUNDLED_FONTS } from "./fonts.ts";
+import { getConfig } from "#app/config.server.ts";
 import { projectPath } from "#app/project-root.server.ts";
+import { createRenderPool, defaultRenderWorkers, type RenderPool } from "./print-render-pool.server.ts";
 
 /**
  * The print files of a design: the whole print area (the rectangle around the deck's outline, bleed included),
@@ -52,12 +54,27 @@ export function renderPrintSvg(design: Design, sizeInches: number, options: Prin
 }
 
 /**
- * The print file as a 300 DPI PNG. Rendered off the main thread (resvg's worker pool): it takes a second or two,
- * and the server goes on answering meanwhile. A design that cannot be printed throws at once.
+ * The print file as a 300 DPI PNG, drawn by the process's bounded render pool (print-render-pool.server.ts): it
+ * takes a second or two of a thread of its own, and the server goes on answering meanwhile. A design that cannot
+ * be printed throws at once; a full queue rejects with PrintRenderBusyError.
  */
 export function renderPrintPng(design: Design, sizeInches: number, options: PrintFileOptions = {}): Promise<Buffer> {
   const source = printSourceSvg(design, sizeInches, options);
-  return renderAsync(source, resvgOptions()).then((image) => image.asPng());
+  return printRenderPool().render(source, resvgOptions());
+}
+
+let pool: RenderPool | undefined;
+
+/** The process's one render pool, sized by PRINT_RENDER_WORKERS and PRINT_RENDER_QUEUE, started on first use. */
+export function printRenderPool(): RenderPool {
+  if (!pool) {
+    const config = getConfig();
+    pool = createRenderPool({
+      workers: config.PRINT_RENDER_WORKERS ?? defaultRenderWorkers(),
+      maxQueued: config.PRINT_RENDER_QUEUE,
+    });
+  }
+  return pool;
 }
 
 /** The SVG both files are made from: text still as <text> in the bundled fonts, emoji inlined. */

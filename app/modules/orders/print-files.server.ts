@@ -3,6 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { orderPrintFiles, type OrderRow } from "#app/db/schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { renderPrintPng, renderPrintSvg } from "#app/modules/design/print-file.server.ts";
+import { PrintRenderBusyError } from "#app/modules/design/print-render-pool.server.ts";
 import { SVG_FILE_POLICY } from "#app/modules/http/content-security.mjs";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 
@@ -60,6 +61,17 @@ export async function printFileResponse(request: Request, db: Db, order: OrderRo
       headers: { ...headers, "Content-Type": "image/svg+xml", "Content-Security-Policy": SVG_FILE_POLICY },
     });
   }
-  const png = await printPngForOrder(db, order);
-  return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png" } });
+  let png: Buffer;
+  try {
+    png = await printPngForOrder(db, order);
+  } catch (error) {
+    if (!(error instanceof PrintRenderBusyError)) throw error;
+    // Every render thread is busy and the queue is full: the operator's download is tried again later, the shop
+    // goes on answering meanwhile.
+    return new Response("The print file is being prepared with others. Please try again in a moment.", {
+      status: 503,
+      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
+  return new Response(new Uint8Array(png.buffer as ArrayBuffer, png.byteOffset, png.byteLength), { headers: { ...headers, "Content-Type": "image/png" } });
 }
