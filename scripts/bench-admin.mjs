@@ -6,10 +6,9 @@
 //
 // Options: --orders N (default 100000), --runs N timed requests per measure after 5 warm-ups (default 50),
 // --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test; "off" to skip PostgreSQL; the bench
-// creates a database of its own beside the URL's, bench_admin_<hex>, and drops it at the end), --timeout S (the
+// creates a database of its own beside the URL's, bench_admin_<time>_<random>, and drops it at the end), --timeout S (the
 // whole run after the build, default 900; the build has 10 minutes of its own).
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { adminQuery, freshPostgresDatabase } from "./lib/postgres-database.mjs";
 import { startProductionServer } from "./lib/production-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -199,28 +199,14 @@ async function preparePglite() {
  * cleanup drops it. Throws `unreachable` when the server cannot be reached at all.
  */
 async function preparePostgres(url) {
-  const name = `bench_admin_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  const clientOptions = { connectionTimeoutMillis: 5_000 };
   try {
-    await admin.connect();
+    await adminQuery(url, "select 1", clientOptions);
   } catch (error) {
-    await admin.end().catch(() => undefined);
     throw Object.assign(new Error(`PostgreSQL at ${redact(url)} is not reachable: ${error.message}`), { unreachable: true });
   }
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const drop = onCleanup(async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
-  });
+  const database = await freshPostgresDatabase(url, "bench_admin", clientOptions);
+  const drop = onCleanup(() => database.drop());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "deck-bench-admin-"));
   const removeDir = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const cleanup = async () => {
@@ -228,9 +214,7 @@ async function preparePostgres(url) {
     await drop();
   };
   try {
-    const benchUrl = new URL(url);
-    benchUrl.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: benchUrl.toString(), max: 1, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1, connectionTimeoutMillis: 5_000 });
     let seedSeconds;
     try {
       await migrateNodePg(drizzleNodePg(pool), { migrationsFolder });
@@ -238,7 +222,7 @@ async function preparePostgres(url) {
     } finally {
       await pool.end();
     }
-    return { env: { DATABASE_URL: benchUrl.toString(), DATA_DIR: dataDir }, seedSeconds, cleanup, name };
+    return { env: { DATABASE_URL: database.url, DATA_DIR: dataDir }, seedSeconds, cleanup, name: database.name };
   } catch (error) {
     await cleanup();
     throw error;

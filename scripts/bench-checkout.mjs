@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { freshPostgresDatabase } from "./lib/postgres-database.mjs";
 import { startProductionServer } from "./lib/production-server.mjs";
 import { residentMb } from "./lib/resident-memory.mjs";
 
@@ -273,26 +274,6 @@ function printScale(runs) {
   console.log(`  memory back within 10% of its start after the load: ${memoryBack ? "yes" : "no"}`);
 }
 
-async function resetPostgres(url) {
-  // The bench gets a database of its own so that it never touches anything else on the server.
-  const name = `deck_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    url: benchUrl.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function print(results) {
   const header = ["database", "buyers", "requests", "orders/s", "p50 ms", "p99 ms", "non-302", "lost", "duplicated", "rows (orders/keys)"];
   const rows = results.map((r) => [
@@ -321,7 +302,8 @@ if (!args.includes("--no-build") || !existsSync(path.join(root, "build/server/in
 const results = [await benchmark("PGlite", { DATABASE_URL: "" })];
 if (PG_URL !== "off") {
   try {
-    const database = await resetPostgres(PG_URL);
+    // The bench gets a database of its own so that it never touches anything else on the server.
+    const database = await freshPostgresDatabase(PG_URL, "deck_bench");
     try {
       results.push(await benchmark("PostgreSQL", { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) }, { databaseUrl: database.url }));
     } finally {

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { freshPostgresDatabase } from "./lib/postgres-database.mjs";
 import { startProductionServer } from "./lib/production-server.mjs";
 import { residentMb } from "./lib/resident-memory.mjs";
 
@@ -58,19 +58,11 @@ async function measure(label, env) {
 }
 
 async function withFreshPostgres(url, use) {
-  const name = `deck_memory_${Date.now()}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
+  const fresh = await freshPostgresDatabase(url, "deck_memory");
   try {
-    return await use(fresh.toString());
+    return await use(fresh.url);
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await fresh.drop();
   }
 }
 

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import pg from "pg";
+import { freshPostgresDatabase } from "./lib/postgres-database.mjs";
 import { freePort, startProductionServer } from "./lib/production-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -138,25 +138,6 @@ async function benchmark(label, env, bare) {
   }
 }
 
-async function freshPostgres(url) {
-  const name = `deck_bench_ssr_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  return {
-    url: benchUrl.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function print({ label, rows }) {
   const header = ["page", "req/s ours", "req/s bare", "ratio", "p99 ours", "p99 bare", "p50 ours", "CPU/req ours", "CPU/req bare", "CPU ratio", "failed", "target"];
   const cpu = (ms) => (ms === null ? "?" : `${ms.toFixed(2)} ms`);
@@ -195,7 +176,7 @@ try {
   const results = [await benchmark("PGlite", { DATABASE_URL: "" }, bare)];
   print(results[0]);
   if (PG_URL !== "off") {
-    const database = await freshPostgres(PG_URL);
+    const database = await freshPostgresDatabase(PG_URL, "deck_bench_ssr");
     try {
       results.push(await benchmark("PostgreSQL", { DATABASE_URL: database.url, SESSION_SECRET: "bench-ssr-secret-".repeat(3) }, bare));
       print(results[1]);

@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 
 /**
  * The embedded database's commands as an operator runs them (against the production build): a shop on PGlite with an
@@ -215,36 +216,28 @@ describe("the embedded database's commands on a shop that has been selling", () 
     "moves to an empty PostgreSQL database, verified, where the buyer signs in, opens the old order and buys again",
     async () => {
       await stopShop(shop);
-      const name = `deck_move_${randomBytes(6).toString("hex")}`;
-      const admin = async (statement: string) => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(statement).finally(() => client.end());
-      };
-      await admin(`CREATE DATABASE ${name}`);
-      const target = new URL(process.env.DATABASE_URL!);
-      target.pathname = `/${name}`;
+      const target = await freshPostgresDatabase(process.env.DATABASE_URL!, "deck_move");
       let moved: Shop | undefined;
       try {
-        const output = await dbCommand("move", ["--to", target.toString()], { DATA_DIR: dataDir, DATABASE_URL: "" });
+        const output = await dbCommand("move", ["--to", target.url], { DATA_DIR: dataDir, DATABASE_URL: "" });
         expect(output).toContain("Moved and verified");
         expect(output).toMatch(/public\.orders\s+2 rows/);
         expect(output).toMatch(/public\.order_print_files\s+2 rows/);
         expect(output).toMatch(/public\.mail_outbox\s+[1-9]\d* rows/);
         // A second import into the now full database is refused.
-        await expect(dbCommand("move", ["--to", target.toString()], { DATA_DIR: dataDir })).rejects.toThrow(/not empty/);
+        await expect(dbCommand("move", ["--to", target.url], { DATA_DIR: dataDir })).rejects.toThrow(/not empty/);
 
-        moved = await startShop({ DATABASE_URL: target.toString(), DATA_DIR: tempDir("deck-on-pg-") });
+        moved = await startShop({ DATABASE_URL: target.url, DATA_DIR: tempDir("deck-on-pg-") });
         const returning = await opensOldOrder(moved, firstOrder);
         const third = await returning.purchase();
         expect(third.number).not.toBe(firstOrder.number);
-        const client = new pg.Client({ connectionString: target.toString() });
+        const client = new pg.Client({ connectionString: target.url });
         await client.connect();
         const { rows } = await client.query("select count(*)::int as orders from orders").finally(() => client.end());
         expect(rows[0].orders).toBe(3);
       } finally {
         await stopShop(moved);
-        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await target.drop();
       }
     },
     400_000,

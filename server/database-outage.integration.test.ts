@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 import { startProductionServer } from "#scripts/lib/production-server.mjs";
 import { startTcpProxy } from "#scripts/lib/tcp-proxy.mjs";
 import { paymentFields, shopClient } from "#tests/support/shop-client.ts";
@@ -16,19 +16,9 @@ const url = process.env.DATABASE_URL;
 // Charged like 4242…, but unlike it never printed on the page (its hint names 4242…), so an echo would show.
 const CARD = { number: "4000 0000 0000 5126", cvv: "737" };
 
-let databaseName: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let server: Awaited<ReturnType<typeof startProductionServer>>;
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Polls `check` until it holds; returns the milliseconds it took. */
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
@@ -42,14 +32,13 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what:
 
 describe.runIf(url)("a production server on PostgreSQL when the database goes away and comes back", () => {
   beforeAll(async () => {
-    databaseName = `deck_outage_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    database = await freshPostgresDatabase(url!, "deck_outage");
     const target = new URL(url!);
     proxy = await startTcpProxy({ targetHost: target.hostname, targetPort: Number(target.port || 5432) });
     const throughProxy = new URL(url!);
     throughProxy.hostname = "127.0.0.1";
     throughProxy.port = String(proxy.port);
-    throughProxy.pathname = `/${databaseName}`;
+    throughProxy.pathname = `/${database.name}`;
     server = await startProductionServer({
       env: { DATABASE_URL: throughProxy.toString(), SESSION_SECRET: randomBytes(32).toString("hex") },
       timeoutMs: 100_000,
@@ -59,7 +48,7 @@ describe.runIf(url)("a production server on PostgreSQL when the database goes aw
   afterAll(async () => {
     await server?.stop();
     await proxy?.close();
-    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await database?.drop();
   }, 30_000);
 
   it.each(["reset", "hang"] as const)("cut (%s): answers 503 with the clear page, keeps the forms' input, serves again once restored", async (mode) => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery, freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 
 /**
  * A shop that outgrew one server: two production servers started at the same moment on one fresh PostgreSQL
@@ -24,19 +25,9 @@ interface Server {
   output: string;
 }
 
-let databaseName: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 let databaseUrl: string;
 let servers: Server[] = [];
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function startServer(port: number): Server {
   const dataDir = mkdtempSync(path.join(tmpdir(), "deck-two-"));
@@ -118,11 +109,8 @@ async function outboxText(to: string, needle: string): Promise<string> {
 
 describe.runIf(url)("two production servers on one PostgreSQL database", () => {
   beforeAll(async () => {
-    databaseName = `deck_two_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
-    const fresh = new URL(url!);
-    fresh.pathname = `/${databaseName}`;
-    databaseUrl = fresh.toString();
+    database = await freshPostgresDatabase(url!, "deck_two");
+    databaseUrl = database.url;
     const port = 4000 + Math.floor(Math.random() * 500) * 2;
     // Started at the same moment on an empty database: both migrate, in turn.
     servers = [startServer(port), startServer(port + 1)];
@@ -145,7 +133,7 @@ describe.runIf(url)("two production servers on one PostgreSQL database", () => {
       ),
     );
     for (const server of servers) rmSync(server.dataDir, { recursive: true, force: true });
-    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await database?.drop();
   }, 30_000);
 
   it("both start on the fresh database, having applied each migration once", async () => {
@@ -220,14 +208,14 @@ describe.runIf(url)("a server started while its PostgreSQL database is not there
       expect(server.output).toContain("[db] the database is not available");
       expect(server.process.exitCode).toBeNull();
 
-      await adminQuery(`CREATE DATABASE ${name}`);
+      await adminQuery(url!, `CREATE DATABASE ${name}`);
       await waitForHealthy(server, 30_000);
       expect((await fetch(`${server.base}/GripSize`)).status).toBe(200);
     } finally {
       server.process.kill("SIGTERM");
       await new Promise((resolve) => server.process.once("exit", resolve));
       rmSync(server.dataDir, { recursive: true, force: true });
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }, 60_000);
 });

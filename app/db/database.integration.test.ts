@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "./schema.ts";
 import { createSession, destroySession, readSession, sessionCookie } from "#app/modules/session/session.server.ts";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import { openDatabase, type Database } from "./client.server.ts";
 
@@ -115,18 +115,9 @@ describe("the embedded database is open in one process at a time", () => {
 
 describe.runIf(process.env.DATABASE_URL)("servers starting at the same moment on one fresh PostgreSQL database", () => {
   it("all open it, and each migration is applied once", async () => {
-    const url = process.env.DATABASE_URL!;
-    const name = `deck_race_${randomBytes(6).toString("hex")}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(statement).finally(() => client.end());
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const fresh = new URL(url);
-    fresh.pathname = `/${name}`;
+    const fresh = await freshPostgresDatabase(process.env.DATABASE_URL!, "deck_race");
     try {
-      const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: fresh.toString() })));
+      const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: fresh.url })));
       const databases = opened.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
       try {
         expect(opened.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
@@ -136,7 +127,7 @@ describe.runIf(process.env.DATABASE_URL)("servers starting at the same moment on
         await Promise.all(databases.map((database) => database.close()));
       }
     } finally {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await fresh.drop();
     }
   }, 60_000);
 });

@@ -247,20 +247,5 @@ export async function waitForNoOpenAttempts(databaseUrl, timeoutMs) {
   }
 }
 
-/** A fresh PostgreSQL database next to the one `url` names; `drop()` removes it. */
-export async function freshPostgresDatabase(url, prefix) {
-  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+// A fresh PostgreSQL database next to the one a URL names: kept here for the importers of this module.
+export { freshPostgresDatabase } from "./postgres-database.mjs";

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 import { startProductionServer } from "#scripts/lib/production-server.mjs";
 import { startTcpProxy } from "#scripts/lib/tcp-proxy.mjs";
 import { paymentFields, shopClient } from "#tests/support/shop-client.ts";
@@ -17,30 +17,17 @@ const url = process.env.DATABASE_URL;
 const OPERATOR = { email: "outage-operator@example.com", password: "an operator's long passphrase" };
 test.skip(!url, "needs PostgreSQL (DATABASE_URL)");
 
-let databaseName: string;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let server: Awaited<ReturnType<typeof startProductionServer>>;
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  databaseName = `deck_outage_e2e_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE ${databaseName}`);
-  const direct = new URL(url!);
-  direct.pathname = `/${databaseName}`;
+  database = await freshPostgresDatabase(url!, "deck_outage_e2e");
   // The operator is made (and the database migrated) by the shop's own command, straight on the database.
   execFileSync(process.execPath, ["scripts/create-operator.mjs", "--email", OPERATOR.email], {
     input: `${OPERATOR.password}\n`,
-    env: { ...process.env, DATABASE_URL: direct.toString(), NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "production" },
     stdio: ["pipe", "ignore", "inherit"],
   });
   const target = new URL(url!);
@@ -48,7 +35,7 @@ test.beforeAll(async () => {
   const throughProxy = new URL(url!);
   throughProxy.hostname = "127.0.0.1";
   throughProxy.port = String(proxy.port);
-  throughProxy.pathname = `/${databaseName}`;
+  throughProxy.pathname = `/${database.name}`;
   server = await startProductionServer({
     env: { DATABASE_URL: throughProxy.toString(), SESSION_SECRET: randomBytes(32).toString("hex") },
     timeoutMs: 120_000,
@@ -58,7 +45,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await proxy?.close();
-  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
 });
 
 test("while the database is away: the sign-in keeps its input, pages say so, and trying again works once it is back", async ({ page }) => {

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { openDatabase, type Database } from "#app/db/client.server.ts";
 import type { MailTransport, OutgoingMail } from "#app/modules/mail/mail-transport.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { servicesContext } from "#app/request-context.server.ts";
 import type { Services } from "#app/services.server.ts";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 
 /**
  * A database of its own for one test file: PGlite in memory by default; with DATABASE_URL, a fresh PostgreSQL
@@ -15,28 +14,15 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ pgliteDir: "memory://" });
 
-  const name = `deck_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `CREATE DATABASE ${name}`);
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString() });
+  const fresh = await freshPostgresDatabase(url, "deck_test");
+  const database = await openDatabase({ databaseUrl: fresh.url });
   return {
     ...database,
     async close() {
       await database.close();
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await fresh.drop();
     },
   };
-}
-
-async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** One test provider per test file, as the server has one per process: a replayed key gets its first answer. */

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 import { createFileLedger, createPostgresLedger, type ChargeLedger } from "./charge-ledger.server.ts";
 import { createTestProvider, TEST_CARDS, type ChargeRequest } from "./payment-provider.server.ts";
 
@@ -94,23 +94,12 @@ describe("the file ledger", () => {
 
 const url = process.env.DATABASE_URL;
 describe.runIf(url)("on PostgreSQL", () => {
-  const name = `deck_ledger_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const ledgerUrl = () => {
-    const target = new URL(url!);
-    target.pathname = `/${name}`;
-    return target.toString();
-  };
-  beforeAll(() => admin(`CREATE DATABASE ${name}`));
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+  const ledgerUrl = () => database!.url;
+  beforeAll(async () => {
+    database = await freshPostgresDatabase(url!, "deck_ledger");
+  });
+  afterAll(() => database?.drop());
 
   // First, while the schema does not exist yet.
   it("creates its schema once when several servers start at the same moment", async () => {
