@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
@@ -12,6 +12,7 @@ import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/grip-size";
+import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
 export const meta = () =>
   pageMeta({ title: "Grip & size", description: "Choose your deck's width and whether it comes with grip tape; the price updates as you choose." });
@@ -55,7 +56,7 @@ export default function GripSize() {
         <h1>Choose grip and size</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
-          <PrefetchPageLinks page={next} />
+          <NextStepPrefetch page={next} />
           {showSummary ? (
             <ErrorSummary
               items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}

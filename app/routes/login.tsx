@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
@@ -9,6 +9,7 @@ import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/login";
 import { loginAction, nextPath, type LoginForm } from "./login.server.ts";
+import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
 export const meta = () =>
   pageMeta({ title: "Login", description: "Continue as a guest with your e-mail address, sign in, or create an account." });
@@ -34,7 +35,7 @@ export default function Login() {
     <div className="page page--narrow stack">
       <h1>Login</h1>
       {email ? <SignedIn email={email} next={next} /> : <LoginChoices next={next} />}
-      <PrefetchPageLinks page="/Shipping" />
+      <NextStepPrefetch page="/Shipping" />
     </div>
   );
 }

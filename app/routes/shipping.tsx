@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, PrefetchPageLinks, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
 import { addressFieldLabels } from "#app/modules/checkout/postal-address.tsx";
@@ -15,6 +15,7 @@ import { defaultAddress } from "#app/modules/accounts/address-book.server.ts";
 import { getDb } from "#app/request-context.server.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/shipping";
+import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
 export const meta = () => pageMeta({ title: "Shipping", description: "Where your deck goes: name and postal address." });
 
@@ -94,7 +95,7 @@ export default function Shipping() {
         <h1>Shipping</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
-          <PrefetchPageLinks page="/Payment" />
+          <NextStepPrefetch page="/Payment" />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
           {offer !== "declined" ? <p className="known-contact">Your default address from your account is filled in.</p> : null}
           {contactKnown ? (
