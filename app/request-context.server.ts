@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import type { Session } from "#app/modules/session/session.server.ts";
 import { productionServices, type Services } from "#app/services.server.ts";
 
@@ -9,6 +10,9 @@ export const servicesContext = createContext<Services>(productionServices);
 
 /** A short id for this request, sent as X-Request-Id and shown on error pages as the reference. */
 export const requestIdContext = createContext<string>("unknown");
+
+/** The language this request is answered in (the switcher's cookie, then Accept-Language). */
+export const localeContext = createContext<Locale>(DEFAULT_LOCALE);
 
 /** The visitor's session, or null for a visitor without one. */
 export const sessionContext = createContext<Session | null>(null);
@@ -21,4 +25,8 @@ export function getServices(context: Context): Services {
 
 export async function getDb(context: Context) {
   return (await getServices(context).database()).db;
+}
+
+export function getLocale(context: Context): Locale {
+  return context.get(localeContext);
 }

@@ -7,8 +7,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
@@ -19,7 +21,11 @@ import { keepLastSubmission, restoreKeptSubmission, startNotingSubmissions } fro
 import { ServerErrorPage } from "#app/components/server-error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
-import { requestIdContext } from "./request-context.server.ts";
+import { getLocale, requestIdContext } from "./request-context.server.ts";
+import { pageI18n, type PageMessages } from "#app/modules/i18n/i18n-instance.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
+import { messagesFor } from "#app/modules/i18n/messages.server.ts";
+import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
 
 export const middleware = rootMiddleware;
 
@@ -28,17 +34,33 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { requestId: context.get(requestIdContext) };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const locale = getLocale(context);
+  // The words of the page being loaded, in its language only: they travel with the page's data.
+  const messages = messagesFor(locale, namespacesFor(new URL(request.url).pathname));
+  return { requestId: context.get(requestIdContext), locale, messages };
 }
 
 // The root loader is cheap (it reads what the middleware already put on the request), and running it on
-// every navigation keeps `requestId` equal to the id of the request whose error a page may show.
+// every navigation keeps `requestId` equal to the id of the request whose error a page may show, and brings
+// the next page's words.
 export const shouldRevalidate = () => true;
 
+/** The page's language and words: the root loader's, or, on the outage page, the ones its error carries. */
+function usePageLanguage(): { locale: Locale; messages: PageMessages | undefined } {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const error = useRouteError();
+  if (rootData) return { locale: rootData.locale, messages: rootData.messages };
+  const carried = isRouteErrorResponse(error) ? (error.data as { locale?: unknown; messages?: PageMessages } | null) : null;
+  if (carried && isLocale(carried.locale)) return { locale: carried.locale, messages: carried.messages };
+  return { locale: DEFAULT_LOCALE, messages: undefined };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const { locale, messages } = usePageLanguage();
+  const i18n = pageI18n(locale, messages);
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,7 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteLayout>{children}</SiteLayout>
+        <I18nextProvider i18n={i18n}>
+          <SiteLayout>{children}</SiteLayout>
+        </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -71,6 +95,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
   const { pathname, search } = useLocation();
 
   useEffect(() => {
@@ -87,19 +112,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <KeepSubmission />
         <p>
           <a className="button button--primary" href={pathname + search}>
-            Try again
+            {t("error.tryAgain")}
           </a>
         </p>
       </ServerErrorPage>
     );
   }
   if (isRouteErrorResponse(error)) {
-    const description = typeof error.data === "string" ? error.data : error.statusText || "The request failed.";
+    const description = typeof error.data === "string" ? error.data : error.statusText || t("error.requestFailed");
     return <ServerErrorPage status={error.status} description={description} reference={reference} />;
   }
   // In production the server replaces an unexpected error's message with "Unexpected Server Error" and drops
   // its stack, so no SQL or file path reaches the page; the reference finds the full error in the server log.
-  const description = error instanceof Error ? error.message : "Something went wrong.";
+  const description = error instanceof Error ? error.message : t("error.somethingWrong");
   return (
     <>
       <ServerErrorPage description={description} reference={reference} />

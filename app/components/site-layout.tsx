@@ -1,39 +1,43 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { StepIndicator } from "./step-indicator.tsx";
 import { StepNotice } from "./step-notice.tsx";
 
 /** The default layout around every page, error pages included. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("skipLink")}
       </a>
       <header className="site-header">
         <div className="site-header__bar">
           <Link to="/" className="site-header__brand">
             {catalog.shopName}
           </Link>
-          <nav aria-label="Main">
+          <nav aria-label={t("nav.label")}>
             <ul className="site-header__nav">
               <li>
                 <Link to="/editor" prefetch="intent">
-                  Design
+                  {t("nav.design")}
                 </Link>
               </li>
               <li>
                 <Link to="/GripSize" prefetch="intent">
-                  Grip &amp; size
+                  {t("nav.gripSize")}
                 </Link>
               </li>
               <li>
                 {/* One link for everyone: it leads to the order history, or to sign-in first. */}
-                <Link to="/account">Account</Link>
+                <Link to="/account">{t("nav.account")}</Link>
               </li>
             </ul>
           </nav>
+          <LanguageSwitcher />
         </div>
         <StepIndicator />
       </header>
@@ -42,20 +46,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
+        <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: catalog.product.name })}</p>
+        <p>{t("footer.testMode")}</p>
         <p>
-          {catalog.shopName} · {catalog.product.name}. All prices include VAT.
-        </p>
-        <p>Card payments run in test mode: no real money is charged.</p>
-        <p>
-          Emoji artwork:{" "}
-          <a href="https://github.com/jdecked/twemoji" rel="noreferrer">
-            Twemoji
-          </a>{" "}
-          by Twitter, Inc. and other contributors, licensed under{" "}
-          <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer">
-            CC BY 4.0
-          </a>
-          .
+          <Trans
+            i18nKey="footer.emojiCredit"
+            components={{
+              twemoji: <a href="https://github.com/jdecked/twemoji" rel="noreferrer" />,
+              licence: <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer" />,
+            }}
+          />
         </p>
       </footer>
     </>

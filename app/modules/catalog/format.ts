@@ -1,23 +1,36 @@
 import { catalog } from "./catalog.ts";
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 
-const money = new Intl.NumberFormat(catalog.locale, { style: "currency", currency: catalog.currency });
+// Formatters are costly to make and cheap to use: one of each per language, made on first use.
+const formatters = new Map<Locale, { money: Intl.NumberFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
 
-/** Formats integer cents as money, e.g. 5900 → "€59.00". The same output on server and client. */
-export function formatMoney(cents: number): string {
-  return money.format(cents / 100);
+function formattersFor(locale: Locale) {
+  let made = formatters.get(locale);
+  if (!made) {
+    const tag = INTL_LOCALE[locale];
+    made = {
+      money: new Intl.NumberFormat(tag, { style: "currency", currency: catalog.currency }),
+      date: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
+      dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+    };
+    formatters.set(locale, made);
+  }
+  return made;
 }
 
-const date = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat(catalog.locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/** A day, e.g. "24 Nov 2026", in UTC so that server and browser render the same text. */
-export function formatDate(iso: string | Date): string {
-  return date.format(new Date(iso));
+/** Formats integer cents as money: 5900 → "€59.00" (en), "59,00 €" (de). The same output on server and client. */
+export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+  return formattersFor(locale).money.format(cents / 100);
 }
 
-/** A moment, e.g. "24 Nov 2026, 03:12" (UTC), for histories and lists. */
-export function formatDateTime(iso: string | Date): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+/** A day, e.g. "24 Nov 2026" / "24.11.2026", in UTC so that server and browser render the same text. */
+export function formatDate(iso: string | Date, locale: Locale = DEFAULT_LOCALE): string {
+  return formattersFor(locale).date.format(new Date(iso));
+}
+
+/** A moment, e.g. "24 Nov 2026, 03:12 UTC", for histories and lists. */
+export function formatDateTime(iso: string | Date, locale: Locale = DEFAULT_LOCALE): string {
+  return `${formattersFor(locale).dateTime.format(new Date(iso))} UTC`;
 }
 
 /** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″". */

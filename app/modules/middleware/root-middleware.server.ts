@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
-import { getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { getServices, localeContext, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { localeOfRequest } from "#app/modules/i18n/locales.ts";
+import { messagesFor, translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { readSession, SESSION_COOKIE_NAME } from "#app/modules/session/session.server.ts";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -40,8 +42,15 @@ export const databaseOutageMiddleware: MiddlewareFunction<Response> = async ({ c
   const response = await next();
   if (!context.get(databaseUnavailableContext)) return response;
   await response.body?.cancel().catch(() => undefined);
+  // The root loader's data is dropped with the page, so the outage page carries its language and words itself.
+  const locale = context.get(localeContext);
   throw data(
-    { message: DATABASE_UNAVAILABLE_MESSAGE, reference: context.get(requestIdContext) },
+    {
+      message: translatorFor(locale, "common")("error.databaseUnavailable"),
+      reference: context.get(requestIdContext),
+      locale,
+      messages: messagesFor(locale, ["common"]),
+    },
     { status: 503, statusText: "Service Unavailable" },
   );
 };
@@ -63,5 +72,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return next();
 };
 
+/** Picks the request's language before anything renders or writes a message. */
+export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(localeContext, localeOfRequest(request.headers));
+  const response = await next();
+  // The same address answers in the visitor's language: a shared cache must keep the variants apart.
+  response.headers.append("Vary", "Accept-Language, Cookie");
+  return response;
+};
+
 // The same-origin (CSRF) check runs before React Router, in server/same-origin.mjs.
-export const rootMiddleware = [requestIdMiddleware, databaseOutageMiddleware, sessionMiddleware];
+export const rootMiddleware = [requestIdMiddleware, localeMiddleware, databaseOutageMiddleware, sessionMiddleware];

@@ -1,0 +1,49 @@
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { LOCALES, DEFAULT_LOCALE, type Locale } from "./locales.ts";
+import { NAMESPACES, type Namespace } from "./page-namespaces.ts";
+
+/** Every message of every language: the server has them all; a browser gets one language's, page by page. */
+type Messages = Record<string, unknown>;
+
+const files = import.meta.glob<Messages>("../../locales/*/*.json", { eager: true, import: "default" });
+
+export const resources: Record<Locale, Partial<Record<Namespace, Messages>>> = { en: {}, de: {} };
+for (const [path, messages] of Object.entries(files)) {
+  const [, locale, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if ((LOCALES as readonly string[]).includes(locale ?? "") && (NAMESPACES as readonly string[]).includes(namespace ?? "")) {
+    resources[locale as Locale][namespace as Namespace] = messages;
+  }
+}
+
+/** One language's messages of some namespaces, as the root loader sends them to the browser. */
+export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): Partial<Record<Namespace, Messages>> {
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, resources[locale][namespace] ?? {}]));
+}
+
+const instances = new Map<Locale, I18n>();
+
+/** The server's i18next for a language: all namespaces loaded, never switched (it is shared by requests). */
+export function serverI18n(locale: Locale): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({
+      lng: locale,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      ns: [...NAMESPACES],
+      defaultNS: "common",
+      resources,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+/** Words for server-made text (mails, invoices, action errors) in a language: `t("key")` of one namespace. */
+export function translatorFor<N extends Namespace>(locale: Locale, namespace: N): TFunction<N> {
+  return serverI18n(locale).getFixedT(locale, namespace) as TFunction<N>;
+}

@@ -1,0 +1,41 @@
+/**
+ * Which message namespaces a page needs, by its path. The root loader sends the current language's messages of
+ * these namespaces with every page and navigation, so a page's words arrive with its data: never another
+ * language's, never the whole shop's. `common` (header, footer, error pages, form words) goes with every page.
+ *
+ * A namespace is one JSON file per language under app/locales/<locale>/.
+ */
+
+export const NAMESPACES = [
+  "common",
+  "home",
+  "editor",
+  "emoji",
+  "checkout",
+  "card",
+  "account",
+  "orders",
+  "legal",
+  "admin",
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Namespaces by the path's first segment, lower-cased (React Router matches paths case-insensitively). */
+const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
+  "": ["home"],
+  editor: ["editor", "emoji"],
+  example: ["card", "checkout"],
+  gripsize: ["checkout"],
+  login: ["checkout", "account"],
+  shipping: ["checkout"],
+  payment: ["checkout", "card", "legal"],
+  orders: ["orders", "checkout", "account"],
+  account: ["account", "orders", "checkout"],
+  admin: ["admin", "orders", "checkout"],
+  legal: ["legal"],
+};
+
+export function namespacesFor(pathname: string): Namespace[] {
+  const first = pathname.split("/")[1]?.toLowerCase() ?? "";
+  return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
+}
