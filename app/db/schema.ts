@@ -106,6 +106,14 @@ export const orders = pgTable(
     postalcode: text("postalcode").notNull(),
     city: text("city").notNull(),
     country: text("country").notNull(),
+    /** State, province or territory where the country's addresses need one (US, CA, AU); "" elsewhere. */
+    region: text("region").notNull().default(""),
+    /** The buyer's language when ordering: later mails and the invoice speak it. */
+    locale: text("locale").notNull().default("en"),
+    /** How the sale was taxed (catalog/tax.ts): destination VAT inside the EU, a VAT-free export outside. */
+    taxKind: text("tax_kind", { enum: ["vat", "export"] }).notNull().default("vat"),
+    /** The VAT rate applied, in basis points (19 % = 1900); 0 for an export. */
+    vatBasisPoints: integer("vat_basis_points").notNull().default(1900),
     design: jsonb("design").notNull(),
     priceLines: jsonb("price_lines").$type<PriceLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -125,6 +133,11 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** The processor's refund reference, set when the order is cancelled. */
     refundReference: text("refund_reference"),
+    /** The invoice's number (gapless, from invoice_counters, taken in the order's transaction) and date. */
+    invoiceNumber: text("invoice_number").unique(),
+    invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    /** Set when the buyer deleted their account: contact data removed, what tax law requires kept. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -140,8 +153,19 @@ export const orders = pgTable(
     check("orders_status_known", sql`${table.status} in ('paid', 'in_production', 'shipped', 'delivered', 'cancelled')`),
     check("orders_total_positive", sql`${table.totalCents} > 0`),
     check("orders_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
+    check("orders_tax_kind_known", sql`${table.taxKind} in ('vat', 'export')`),
   ],
 );
+
+/**
+ * Invoice numbers: one row per series (a year), whose last number is raised in the order's own transaction. A
+ * PostgreSQL SEQUENCE would not do: nextval() is not rolled back, so a failed order would leave a gap, and German
+ * invoices must be numbered without gaps.
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  series: text("series").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -285,6 +309,7 @@ export const addresses = pgTable(
     postalcode: text("postalcode").notNull(),
     city: text("city").notNull(),
     country: text("country").notNull(),
+    region: text("region").notNull().default(""),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -299,6 +324,7 @@ export const addresses = pgTable(
       table.postalcode,
       table.city,
       table.country,
+      table.region,
     ),
   ],
 );
