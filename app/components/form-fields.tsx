@@ -1,4 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
 
 /**
  * Form fields that are accessible by construction: a real label, the hint and the error tied to the control
@@ -14,7 +16,8 @@ interface FieldFrameProps {
 }
 
 function FieldFrame({ id, label, hint, errors, children }: FieldFrameProps) {
-  const error = errors?.[0];
+  const { i18n } = useTranslation();
+  const error = errors?.[0] ? formMessageText(i18n, errors[0]) : undefined;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -88,6 +91,7 @@ export function fieldErrorItems(entries: [{ id: string; errors?: string[] }, str
 /** Shown after a failed submit: every error at once, each a link to its field. */
 export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[]; formErrors?: string[] }) {
   const titleId = useId();
+  const { i18n } = useTranslation();
   if (items.length === 0 && formErrors.length === 0) return null;
   const count = items.length;
   return (
@@ -97,12 +101,12 @@ export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[
       </h2>
       <ul>
         {formErrors.map((message) => (
-          <li key={message}>{message}</li>
+          <li key={message}>{formMessageText(i18n, message)}</li>
         ))}
         {items.map((item) => (
           <li key={item.href ? `${item.href}:${item.label}` : item.fieldId}>
             <a href={item.href ?? `#${item.fieldId}`}>
-              {item.label}: {item.message}
+              {item.label}: {formMessageText(i18n, item.message)}
             </a>
           </li>
         ))}
