@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { PriceLine } from "#app/modules/catalog/pricing.ts";
+import type { StoredPriceLine } from "#app/modules/catalog/pricing.ts";
 import { ORDER_STATUSES } from "#app/modules/orders/order-status.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -115,7 +115,7 @@ export const orders = pgTable(
     /** The VAT rate applied, in basis points (19 % = 1900); 0 for an export. */
     vatBasisPoints: integer("vat_basis_points").notNull().default(1900),
     design: jsonb("design").notNull(),
-    priceLines: jsonb("price_lines").$type<PriceLine[]>().notNull(),
+    priceLines: jsonb("price_lines").$type<StoredPriceLine[]>().notNull(),
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     vatCents: integer("vat_cents").notNull(),

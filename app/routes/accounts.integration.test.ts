@@ -149,7 +149,7 @@ describe(`order pages on ${databaseKind}`, () => {
       provider: createTestPaymentProvider(),
       submission: {
         grip: false, size: 8, contact: "guest@example.com", name: "Grace Hopper", address: "Pier 1", addressextend: "",
-        postalcode: "75001", city: "Paris", country: "FR", design: initialDesign, checkoutId: randomUUID(),
+        postalcode: "75001", city: "Paris", country: "FR", region: "", design: initialDesign, checkoutId: randomUUID(),
         cardNumber: TEST_CARDS.success, cardName: "G Hopper", cardMonth: "01", cardYear: "2034", cardCvv: "321",
       },
       userId,

@@ -5,7 +5,7 @@ import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
-import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
@@ -82,7 +82,7 @@ export default function GripSize() {
                   />
                   <span className="choice__label">{formatDeckSize(size)}</span>
                   {size >= catalog.wideDeck.fromInches ? (
-                    <span className="choice__extra">+{formatMoney(catalog.wideDeck.priceCents)}</span>
+                    <span className="choice__extra">+{formatMoney(priceForDestination(catalog.wideDeck.priceCents, order.country))}</span>
                   ) : null}
                 </label>
               ))}
@@ -106,7 +106,7 @@ export default function GripSize() {
                 }}
               />
               <span className="choice__label">Apply black grip tape</span>
-              <span className="choice__extra">+{formatMoney(catalog.grip.priceCents)}</span>
+              <span className="choice__extra">+{formatMoney(priceForDestination(catalog.grip.priceCents, order.country))}</span>
               {/* The deck's top as chosen, beside the box: on a phone the big picture is above, out of view. */}
               <span className="deck-swatch" aria-hidden="true">
                 <DeckPreview className="deck-swatch__deck" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />

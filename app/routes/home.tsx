@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
-import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
 import { useOrder } from "#app/modules/checkout/order-store.ts";
 
 export const meta = () =>
@@ -40,7 +40,7 @@ export default function Home() {
           <li>{catalog.product.printMethod}</li>
           <li>
             Widths {catalog.sizes.map(formatDeckSize).join(", ")}; black grip tape applied for{" "}
-            {formatMoney(catalog.grip.priceCents)}
+            {formatMoney(priceForDestination(catalog.grip.priceCents, order.country))}
           </li>
           <li>Guest checkout, no account needed</li>
         </ul>

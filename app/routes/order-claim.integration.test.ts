@@ -35,7 +35,7 @@ async function guestOrder(contact = `buyer-${randomUUID().slice(0, 8)}@example.c
     provider: createTestPaymentProvider(),
     submission: {
       grip: false, size: 8, contact, name: "Grace Hopper", address: "Pier 1", addressextend: "", postalcode: "75001",
-      city: "Paris", country: "FR", design: initialDesign, checkoutId: randomUUID(), cardNumber: TEST_CARDS.success,
+      city: "Paris", country: "FR", region: "", design: initialDesign, checkoutId: randomUUID(), cardNumber: TEST_CARDS.success,
       cardName: "G Hopper", cardMonth: "01", cardYear: "2034", cardCvv: "321",
     },
     userId: null,

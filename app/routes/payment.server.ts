@@ -7,7 +7,7 @@ import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.serv
 import type { Db } from "#app/db/client.server.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
-import { getDb, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { getDb, getLocale, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 
 type Context = Readonly<RouterContextProvider>;
@@ -60,6 +60,7 @@ export async function paymentAction(request: Request, context: Context) {
       submission: submission.value,
       userId,
       siteUrl: new URL(request.url).origin,
+      locale: getLocale(context),
     });
     switch (result.status) {
       case "placed":

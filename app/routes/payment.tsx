@@ -35,6 +35,7 @@ const earlierStepFields: Record<string, { label: string; step: string }> = {
   postalcode: { label: "Postal code", step: "/Shipping" },
   city: { label: "Town or city", step: "/Shipping" },
   country: { label: "Country", step: "/Shipping" },
+  region: { label: "State, province or territory", step: "/Shipping" },
   design: { label: "Design", step: "/editor" },
 };
 
@@ -97,6 +98,7 @@ export default function Payment() {
           <input type="hidden" name="postalcode" value={order.postalcode} />
           <input type="hidden" name="city" value={order.city} />
           <input type="hidden" name="country" value={order.country} />
+          <input type="hidden" name="region" value={order.region} />
           <input type="hidden" name="design" value={JSON.stringify(order.design)} />
           <input type="hidden" name="checkoutId" value={order.checkoutId} />
           <input type="hidden" name="expectedTotalCents" value={String(price.totalCents)} />

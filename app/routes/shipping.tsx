@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
-import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
+import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
-import { addressFieldLabels } from "#app/modules/checkout/postal-address.tsx";
-import { catalog, countries, countryCodes, isCountryCode } from "#app/modules/catalog/catalog.ts";
+import { AddressFields, addressFieldKeys, useAddressFieldLabels, type AddressFieldKey } from "#app/modules/checkout/postal-address.tsx";
+import { HOME_COUNTRY, needsRegion } from "#app/modules/catalog/countries.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
@@ -32,8 +32,6 @@ export async function action({ request }: Route.ActionArgs) {
   return handleStepSubmission(request, shippingStepSchema, "/Payment");
 }
 
-const fieldLabels = { contact: "E-mail", ...addressFieldLabels } as const;
-
 export default function Shipping() {
   const { accountEmail, savedAddress } = useLoaderData<typeof loader>();
   const draft = useOrder();
@@ -50,6 +48,7 @@ export default function Shipping() {
     orderStore.setPostalcode(savedAddress.postalcode);
     orderStore.setCity(savedAddress.city);
     orderStore.setCountry(savedAddress.country);
+    orderStore.setRegion(savedAddress.region);
     setOffer("taken");
   }, []); // once, as the page opens
   const order = offer === "pending" && savedAddress && !hasShippingAddress(draft) ? { ...draft, ...savedAddress } : draft;
@@ -66,6 +65,7 @@ export default function Shipping() {
       orderStore.setPostalcode(address.postalcode);
       orderStore.setCity(address.city);
       orderStore.setCountry(address.country);
+      orderStore.setRegion(address.region);
     },
   });
   // The contact line replaces the e-mail field only for an address that arrived valid (from the Login step);
@@ -73,12 +73,22 @@ export default function Shipping() {
   const [editingContact, setEditingContact] = useState(false);
   const contact = order.contact || accountEmail || "";
   const contactKnown = !editingContact && !fields.contact.errors && contactSchema.safeParse(contact).success;
-  const country = order.country || catalog.homeCountry;
-  const errorItems: FormErrorItem[] = (Object.keys(fieldLabels) as (keyof typeof fieldLabels)[]).flatMap((key) => {
+  const country = order.country || HOME_COUNTRY;
+  const fieldLabels = { contact: "E-mail", ...useAddressFieldLabels(country) };
+  const errorItems: FormErrorItem[] = (["contact", ...addressFieldKeys(country)] as const).flatMap((key) => {
     const message = fields[key].errors?.[0];
     return message ? [{ fieldId: fields[key].id, label: fieldLabels[key], message }] : [];
   });
-  const common = (key: keyof typeof fieldLabels) => ({
+  // The order store's setter of each address field (the form is controlled: the summary follows every keystroke).
+  const setters: Record<Exclude<AddressFieldKey, "country">, (value: string) => void> = {
+    name: order.setName,
+    address: order.setAddress,
+    addressextend: order.setAddressextend,
+    postalcode: order.setPostalcode,
+    city: order.setCity,
+    region: order.setRegion,
+  };
+  const common = (key: "contact" | AddressFieldKey) => ({
     id: fields[key].id,
     name: fields[key].name,
     label: fieldLabels[key],
@@ -121,56 +131,18 @@ export default function Shipping() {
               }}
             />
           )}
-          <TextField
-            {...common("name")}
-            autoComplete="shipping name"
-            autoCorrect="off"
-            value={order.name}
-            onChange={(event) => order.setName(event.currentTarget.value)}
-          />
-          <TextField
-            {...common("address")}
-            autoComplete="shipping address-line1"
-            value={order.address}
-            onChange={(event) => order.setAddress(event.currentTarget.value)}
-          />
-          <TextField
-            {...common("addressextend")}
-            autoComplete="shipping address-line2"
-            value={order.addressextend}
-            onChange={(event) => order.setAddressextend(event.currentTarget.value)}
-          />
-          <div className="field-row">
-            <TextField
-              {...common("postalcode")}
-              autoComplete="shipping postal-code"
-              autoCapitalize="characters"
-              hint={`For example ${countries[country].postalCodeExample}`}
-              value={order.postalcode}
-              onChange={(event) => order.setPostalcode(event.currentTarget.value)}
-            />
-            <TextField
-              {...common("city")}
-              autoComplete="shipping address-level2"
-              value={order.city}
-              onChange={(event) => order.setCity(event.currentTarget.value)}
-            />
-          </div>
-          <SelectField
-            {...common("country")}
-            autoComplete="shipping country"
-            value={country}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              if (isCountryCode(value)) order.setCountry(value);
+          <AddressFields
+            country={country}
+            field={(key) =>
+              key === "country"
+                ? { ...common(key), value: country }
+                : { ...common(key), value: order[key], onChange: (event) => setters[key](event.currentTarget.value) }
+            }
+            onCountryChange={(code) => {
+              order.setCountry(code);
+              if (!needsRegion(code)) order.setRegion("");
             }}
-          >
-            {countryCodes.map((code) => (
-              <option key={code} value={code}>
-                {countries[code].name}
-              </option>
-            ))}
-          </SelectField>
+          />
           <button type="submit" className="button button--primary">
             Continue to payment
           </button>

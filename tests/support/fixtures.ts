@@ -11,6 +11,7 @@ export const validAddress = {
   postalcode: "10115",
   city: "Berlin",
   country: "DE",
+  region: "",
 } as const;
 
 /** A complete, valid checkout submission (an 8.5″ deck with grip to Germany, paid with the test card that succeeds). */

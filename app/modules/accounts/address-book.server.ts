@@ -25,6 +25,7 @@ const addressColumns = {
   postalcode: addresses.postalcode,
   city: addresses.city,
   country: addresses.country,
+  region: addresses.region,
   isDefault: addresses.isDefault,
 };
 
@@ -34,8 +35,8 @@ function toSaved(row: Pick<AddressRow, keyof typeof addressColumns>): SavedAddre
 }
 
 function fieldsOf(address: ShippingAddress) {
-  const { name, address: street, addressextend, postalcode, city, country } = address;
-  return { name, address: street, addressextend, postalcode, city, country };
+  const { name, address: street, addressextend, postalcode, city, country, region } = address;
+  return { name, address: street, addressextend, postalcode, city, country, region };
 }
 
 /** The buyer's addresses, the default first, then the most recently used or changed. */
@@ -77,6 +78,7 @@ async function findSame(tx: Tx, userId: string, address: ShippingAddress) {
         eq(addresses.postalcode, fields.postalcode),
         eq(addresses.city, fields.city),
         eq(addresses.country, fields.country),
+        eq(addresses.region, fields.region),
       ),
     )
     .limit(1);

@@ -1,10 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { ErrorSummary, fieldErrorItems, SelectField, TextField } from "#app/components/form-fields.tsx";
-import { catalog, countries, countryCodes } from "#app/modules/catalog/catalog.ts";
+import { ErrorSummary, fieldErrorItems } from "#app/components/form-fields.tsx";
+import { HOME_COUNTRY, isCountryCode } from "#app/modules/catalog/countries.ts";
 import { shippingAddressSchema, type ShippingAddress } from "#app/modules/checkout/order-schema.ts";
-import { addressFieldLabels, PostalAddress } from "#app/modules/checkout/postal-address.tsx";
+import {
+  AddressFields,
+  addressFieldKeys,
+  PostalAddress,
+  useAddressFieldLabels,
+  type AddressFieldKey,
+} from "#app/modules/checkout/postal-address.tsx";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 
 export interface AddressBookEntry extends ShippingAddress {
@@ -101,38 +107,28 @@ function AddressForm({
     lastResult,
     onValid: () => {},
   });
-  const keys = Object.keys(addressFieldLabels) as (keyof typeof addressFieldLabels)[];
-  const items = fieldErrorItems(keys.map((key) => [fields[key], addressFieldLabels[key]]));
   // What the field shows: what was sent when the server refused it, else the address being changed.
-  const initial = (key: keyof typeof addressFieldLabels) =>
-    (fields[key].initialValue as string | undefined) ?? editing?.[key] ?? "";
-  const common = (key: keyof typeof addressFieldLabels) => ({
+  const initial = (key: AddressFieldKey) => (fields[key].initialValue as string | undefined) ?? editing?.[key] ?? "";
+  // The country decides the fields (a state for the US, the postal code after the town in the UK): it is followed.
+  const initialCountry = initial("country");
+  const [country, setCountry] = useState(isCountryCode(initialCountry) ? initialCountry : HOME_COUNTRY);
+  const labels = useAddressFieldLabels(country);
+  const keys = addressFieldKeys(country);
+  const items = fieldErrorItems(keys.map((key) => [fields[key], labels[key]]));
+  const common = (key: AddressFieldKey) => ({
     id: fields[key].id,
     name: fields[key].name,
-    label: addressFieldLabels[key],
     errors: fields[key].errors,
-    defaultValue: initial(key),
+    defaultValue: key === "country" ? country : initial(key),
   });
-  const country = initial("country") || catalog.homeCountry;
   return (
     <Form method="post" {...formProps} className="stack card-panel address-form" aria-labelledby="address-form-title">
       <h3 id="address-form-title">{editing ? "Change the address" : "Add an address"}</h3>
       {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
       <input type="hidden" name="intent" value="save-address" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-      <TextField {...common("name")} autoComplete="shipping name" autoCorrect="off" />
-      <TextField {...common("address")} autoComplete="shipping address-line1" />
-      <TextField {...common("addressextend")} autoComplete="shipping address-line2" />
       {/* One field a line: a postal code's message (one line at full width) never moves the button under a click. */}
-      <TextField {...common("postalcode")} autoComplete="shipping postal-code" autoCapitalize="characters" />
-      <TextField {...common("city")} autoComplete="shipping address-level2" />
-      <SelectField {...common("country")} defaultValue={country} autoComplete="shipping country">
-        {countryCodes.map((code) => (
-          <option key={code} value={code}>
-            {countries[code].name}
-          </option>
-        ))}
-      </SelectField>
+      <AddressFields country={country} field={common} onCountryChange={setCountry} sideBySide={false} />
       {/* The first address is the default anyway, and the default stays one until another is chosen. */}
       {first || editing?.isDefault ? null : (
         <label className="choice">

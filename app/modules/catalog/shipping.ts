@@ -1,3 +1,5 @@
+import { catalog } from "./catalog.ts";
+
 /**
  * Where we ship, what it costs and how long it takes once the deck has left the workshop: one table.
  * Rates are catalog amounts (German VAT included), taxed by destination like the deck (tax.ts): an EU buyer pays
@@ -35,4 +37,22 @@ export const SHIPPING_COUNTRIES: readonly string[] = [...zoneOfCountry.keys()].s
 
 export function shippingZoneOf(country: string): ShippingZoneId | undefined {
   return zoneOfCountry.get(country);
+}
+
+/** Shipping in cents for a destination (German VAT included, as the catalog's amounts); undefined where we do not ship. */
+export function shippingRateOf(country: string): number | undefined {
+  const zone = shippingZoneOf(country);
+  return zone ? SHIPPING_ZONES[zone].rateCents : undefined;
+}
+
+/**
+ * Working days from the order to the door: the deck is made to order (catalog's working days), then travels the
+ * zone's transit days. Undefined where we do not ship.
+ */
+export function deliveryEstimate(country: string): { minWorkingDays: number; maxWorkingDays: number } | undefined {
+  const zone = shippingZoneOf(country);
+  if (!zone) return undefined;
+  const [min, max] = SHIPPING_ZONES[zone].transitDays;
+  const made = catalog.product.madeToOrderWorkingDays;
+  return { minWorkingDays: made + min, maxWorkingDays: made + max };
 }

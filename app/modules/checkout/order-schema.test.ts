@@ -1,14 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countries, countryCodes } from "#app/modules/catalog/catalog.ts";
+import { countryCodes, countryName, POSTAL_CODE_EXAMPLES, REGIONS } from "#app/modules/catalog/countries.ts";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { serverI18n } from "#app/modules/i18n/messages.server.ts";
 import { validAddress } from "#tests/support/fixtures.ts";
-import { contactSchema, optionsSchema, shippingStepSchema } from "./order-schema.ts";
+import { contactSchema, optionsSchema, shippingAddressSchema, shippingStepSchema } from "./order-schema.ts";
 
 const validShipping = validAddress;
 
-function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+/** The schema's messages are keys: what the buyer reads is their text in a language (English unless told). */
+function errorsOf(
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  locale: Locale = "en",
+) {
+  const i18n = serverI18n(locale);
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [String(issue.path[0]), formMessageText(i18n, issue.message)]),
+  );
 }
+
+const text = (message: string | undefined, locale: Locale = "en") => formMessageText(serverI18n(locale), message ?? "");
 
 describe("shippingStepSchema", () => {
   it("accepts a complete address and normalises it", () => {
@@ -36,26 +48,56 @@ describe("shippingStepSchema", () => {
     expect(errors.name).toBe("Enter your full name");
   });
 
-  it("names each country's postal code as its people do, with the right article", () => {
-    const messages = Object.fromEntries(
-      countryCodes.map((code) => [code, errorsOf(shippingStepSchema.safeParse({ ...validShipping, country: code, postalcode: "!" })).postalcode]),
-    );
-    expect(messages.AT).toBe("Enter an Austrian postal code, like 1010");
-    expect(messages.GB).toBe("Enter a UK postcode, like SW1A 1AA");
-    expect(messages.US).toBe("Enter a US ZIP code, like 94103");
-    expect(messages.IE).toBe("Enter an Irish Eircode, like D02 X285");
-    for (const [code, message] of Object.entries(messages)) {
-      expect(message, code).toMatch(/^Enter (a [^aeiou]|an [AEIOU])/);
-      // The adjective, not the country's name ("a Germany postal code").
-      expect(message, code).not.toMatch(new RegExp(`an? ${countries[code as keyof typeof countries].name}\\b`));
+  it("names each country's postal code as its people do, with the right article, in English and German", () => {
+    const messages = (locale: Locale) =>
+      Object.fromEntries(
+        countryCodes.map((code) => [
+          code,
+          errorsOf(shippingStepSchema.safeParse({ ...validShipping, country: code, postalcode: "!" }), locale).postalcode,
+        ]),
+      );
+    const en = messages("en");
+    const de = messages("de");
+    expect(en.DE).toBe("Enter a German postal code, like 10115");
+    expect(en.AT).toBe("Enter an Austrian postal code, like 1010");
+    expect(en.GB).toBe("Enter a UK postcode, like SW1A 1AA");
+    expect(en.US).toBe("Enter a US ZIP code, like 94103");
+    expect(en.IE).toBe("Enter an Irish Eircode, like D02 X285");
+    expect(de.DE).toBe("Gib eine deutsche Postleitzahl ein, z. B. 10115");
+    expect(de.CH).toBe("Gib eine Schweizer Postleitzahl ein, z. B. 8001");
+    for (const code of countryCodes) {
+      const example = POSTAL_CODE_EXAMPLES[code];
+      expect(en[code], code).toMatch(/^Enter (a [^aeiou]|an [AEIOU])/);
+      expect(en[code], code).toMatch(new RegExp(`, like ${example}$`));
+      // The adjective, not the country's name ("a Germany postal code"); Luxembourg is its own adjective.
+      if (code !== "LU") expect(en[code], code).not.toMatch(new RegExp(`an? ${countryName(code, "en")}\\b`));
+      expect(de[code], code).toMatch(new RegExp(`^Gib (eine|einen) .+ ein, z\\. B\\. ${example}$`));
     }
   });
 
   it.each(countryCodes)("accepts %s's own example postal code", (code) => {
-    const country = countries[code];
-    expect(country.postalCode.test(country.postalCodeExample.toUpperCase())).toBe(true);
-    const result = shippingStepSchema.safeParse({ ...validShipping, country: code, postalcode: country.postalCodeExample });
+    const region = code in REGIONS ? REGIONS[code as keyof typeof REGIONS][0][0] : "";
+    const result = shippingStepSchema.safeParse({ ...validShipping, country: code, region, postalcode: POSTAL_CODE_EXAMPLES[code] });
     expect(result.success).toBe(true);
+  });
+
+  it("requires a state, province or territory of the country for the US, Canada and Australia", () => {
+    const us = { ...validShipping, country: "US", postalcode: "94103", city: "San Francisco" };
+    expect(errorsOf(shippingAddressSchema.safeParse(us)).region).toBe("Choose your state");
+    expect(errorsOf(shippingAddressSchema.safeParse({ ...us, region: "ON" })).region).toBe("Choose your state");
+    expect(errorsOf(shippingAddressSchema.safeParse({ ...us, country: "CA", postalcode: "K1A 0B1" })).region).toBe(
+      "Choose your province or territory",
+    );
+    expect(errorsOf(shippingAddressSchema.safeParse({ ...us, country: "AU", postalcode: "2000" }), "de").region).toBe(
+      "Wähle deinen Bundesstaat oder dein Territorium",
+    );
+    expect(shippingAddressSchema.safeParse({ ...us, region: "ca" }).data?.region).toBe("CA");
+  });
+
+  it("drops a region left over from another country where the address has none", () => {
+    const result = shippingAddressSchema.safeParse({ ...validShipping, region: "CA" });
+    expect(result.success).toBe(true);
+    expect(result.data?.region).toBe("");
   });
 
   it("rejects control characters and over-long values with a field message", () => {
@@ -101,7 +143,7 @@ describe("contactSchema", () => {
     [`${"a".repeat(250)}@example.com`, "Use at most 254 characters"],
   ])("rejects %j with %j", (value, message) => {
     const result = contactSchema.safeParse(value);
-    expect(result.error?.issues[0]?.message).toBe(message);
+    expect(text(result.error?.issues[0]?.message)).toBe(message);
   });
 });
 
@@ -111,6 +153,6 @@ describe("optionsSchema", () => {
   });
 
   it.each([0, 9, -1, Number.NaN, "8.25", undefined])("rejects width %j with 'Choose a deck width'", (size) => {
-    expect(optionsSchema.safeParse({ size }).error?.issues[0]?.message).toBe("Choose a deck width");
+    expect(text(optionsSchema.safeParse({ size }).error?.issues[0]?.message)).toBe("Choose a deck width");
   });
 });

@@ -1,6 +1,15 @@
 import * as z from "zod/mini";
 import { validateCard, type CardValues } from "#app/modules/card/card-validation.ts";
-import { countries, countryCodes, isDeckSize, type CountryCode } from "#app/modules/catalog/catalog.ts";
+import { isDeckSize } from "#app/modules/catalog/catalog.ts";
+import {
+  countryCodes,
+  isPostalCodeOf,
+  isRegionOf,
+  needsRegion,
+  POSTAL_CODE_EXAMPLES,
+  type CountryCode,
+} from "#app/modules/catalog/countries.ts";
+import { formMessage } from "#app/modules/forms/form-message.ts";
 import { designJsonSchema } from "#app/modules/design/design-schema.ts";
 import { CHECKOUT_ID_PATTERN } from "./order-state.ts";
 
@@ -8,47 +17,59 @@ import { CHECKOUT_ID_PATTERN } from "./order-state.ts";
  * The one order schema: each checkout step's form validates with its part, on the page and again in the
  * step's action; the order submission validates the whole with the same pieces. zod/mini keeps the
  * checkout pages light (about 6 KB gz against 30 KB for classic zod) with the same rules on both sides.
+ *
+ * Messages are message keys (`checkout:errors.*`, app/locales/<locale>/checkout.json), shown in the page's language
+ * by the field that shows them (form-message.ts); the English texts are the shop's wording from before.
  */
+
+const message = {
+  specialCharacters: formMessage("checkout:errors.specialCharacters"),
+  tooLong: (max: number) => formMessage("checkout:errors.tooLong", { max }),
+  email: formMessage("checkout:errors.email.required"),
+  emailInvalid: formMessage("checkout:errors.email.invalid"),
+  deckWidth: formMessage("checkout:errors.deckWidth"),
+  country: formMessage("checkout:errors.country"),
+  reload: formMessage("checkout:errors.reload"),
+  cardFieldTooLong: formMessage("checkout:errors.cardFieldTooLong"),
+};
+
+/** The fields a buyer must fill in, as the "Enter your …" message names them. */
+type RequiredField = "name" | "address" | "postalcode" | "city";
 
 // Control characters (including newlines) have no place in a single-line field.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), "Remove the special characters");
+const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), message.specialCharacters);
 
-function requiredLine(label: string, max: number) {
+function requiredLine(field: RequiredField, max: number) {
+  const required = formMessage(`checkout:errors.required.${field}`);
   return z
-    .string({ error: `Enter your ${label}` })
-    .check(
-      z.trim(),
-      z.minLength(1, `Enter your ${label}`),
-      z.maxLength(max, `Use at most ${max} characters`),
-      noControlCharacters,
-    );
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, message.tooLong(max)), noControlCharacters);
 }
 
 export const contactSchema = z
-  .string({ error: "Enter your e-mail address" })
+  .string({ error: message.email })
   .check(
     z.trim(),
-    z.minLength(1, "Enter your e-mail address"),
-    z.maxLength(254, "Use at most 254 characters"),
-    z.refine((value) => z.safeParse(z.email(), value).success, "Enter an e-mail address like name@example.com"),
+    z.minLength(1, message.email),
+    z.maxLength(254, message.tooLong(254)),
+    z.refine((value) => z.safeParse(z.email(), value).success, message.emailInvalid),
   );
 
 export const optionsSchema = z.object({
   grip: z._default(z.boolean(), false),
-  size: z.number({ error: "Choose a deck width" }).check(z.refine(isDeckSize, "Choose a deck width")),
+  size: z.number({ error: message.deckWidth }).check(z.refine(isDeckSize, message.deckWidth)),
 });
 
 export const addressFields = {
-  name: requiredLine("full name", 100),
-  address: requiredLine("street and house number", 200),
-  addressextend: z._default(
-    z.string().check(z.trim(), z.maxLength(200, "Use at most 200 characters"), noControlCharacters),
-    "",
-  ),
-  postalcode: requiredLine("postal code", 12).check(z.toUpperCase()),
-  city: requiredLine("town or city", 100),
-  country: z.enum(countryCodes, { error: "Choose a country we ship to" }),
+  name: requiredLine("name", 100),
+  address: requiredLine("address", 200),
+  addressextend: z._default(z.string().check(z.trim(), z.maxLength(200, message.tooLong(200)), noControlCharacters), ""),
+  postalcode: requiredLine("postalcode", 12).check(z.toUpperCase()),
+  city: requiredLine("city", 100),
+  country: z.enum(countryCodes, { error: message.country }),
+  /** State, province or territory (its postal abbreviation) where the country needs one, else "". */
+  region: z._default(z.string().check(z.trim(), z.maxLength(3, message.tooLong(3)), z.toUpperCase()), ""),
 };
 
 /**
@@ -57,16 +78,30 @@ export const addressFields = {
  */
 const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcode: string }>(
   (value, ctx) => {
-    const country = countries[value.country];
-    if (!country.postalCode.test(value.postalcode)) {
+    if (!isPostalCodeOf(value.country, value.postalcode)) {
       ctx.addIssue({
         code: "custom",
         path: ["postalcode"],
-        message: `Enter ${country.postalCodeName}, like ${country.postalCodeExample}`,
+        message: formMessage(`checkout:errors.postalCode.${value.country}`, { example: POSTAL_CODE_EXAMPLES[value.country] }),
       });
     }
   },
   { when: (payload) => !payload.issues.some((issue) => ["country", "postalcode"].includes(String(issue.path?.[0]))) },
+);
+
+/**
+ * The state, province or territory: required, and one of the country's, for the US, Canada and Australia. Other
+ * countries' addresses have none: a region left over from an earlier choice of country is dropped.
+ */
+const regionMatchesCountry = z.superRefine<{ country: CountryCode; region: string }>(
+  (value, ctx) => {
+    if (!needsRegion(value.country)) {
+      value.region = "";
+    } else if (!isRegionOf(value.country, value.region)) {
+      ctx.addIssue({ code: "custom", path: ["region"], message: formMessage(`checkout:errors.region.${value.country}`) });
+    }
+  },
+  { when: (payload) => !payload.issues.some((issue) => ["country", "region"].includes(String(issue.path?.[0]))) },
 );
 
 /** The shared card rules, run even when other fields are wrong (so every card error shows at once). */
@@ -80,17 +115,19 @@ const cardIsValid = z.superRefine<CardValues>(
 );
 
 /** A shipping address, postal code checked against the country. */
-export const shippingAddressSchema = z.object(addressFields).check(postalCodeMatchesCountry);
+export const shippingAddressSchema = z.object(addressFields).check(postalCodeMatchesCountry, regionMatchesCountry);
 
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 /** The /Shipping form: the address plus the contact e-mail (a hidden field once the Login step knows it). */
-export const shippingStepSchema = z.object({ contact: contactSchema, ...addressFields }).check(postalCodeMatchesCountry);
+export const shippingStepSchema = z
+  .object({ contact: contactSchema, ...addressFields })
+  .check(postalCodeMatchesCountry, regionMatchesCountry);
 
 /** The /Login guest form. */
 export const guestContactSchema = z.object({ contact: contactSchema });
 
-const cardField = (max: number) => z._default(z.string().check(z.maxLength(max, "This is too long")), "");
+const cardField = (max: number) => z._default(z.string().check(z.maxLength(max, message.cardFieldTooLong)), "");
 
 /**
  * A whole order as the Payment page submits it: the options, contact and address from the earlier steps (the
@@ -103,15 +140,13 @@ export const orderSubmissionSchema = z
     contact: contactSchema,
     ...addressFields,
     design: designJsonSchema,
-    checkoutId: z.string({ error: "Reload the page and try again" }).check(
-      z.regex(CHECKOUT_ID_PATTERN, "Reload the page and try again"),
-    ),
+    checkoutId: z.string({ error: message.reload }).check(z.regex(CHECKOUT_ID_PATTERN, message.reload)),
     cardNumber: cardField(30),
     cardName: cardField(100),
     cardMonth: cardField(2),
     cardYear: cardField(4),
     cardCvv: cardField(4),
   })
-  .check(postalCodeMatchesCountry, cardIsValid);
+  .check(postalCodeMatchesCountry, regionMatchesCountry, cardIsValid);
 
 export type OrderSubmission = z.output<typeof orderSubmissionSchema>;

@@ -1,4 +1,5 @@
-import { isCountryCode, isDeckSize, type CountryCode } from "#app/modules/catalog/catalog.ts";
+import { isDeckSize } from "#app/modules/catalog/catalog.ts";
+import { isCountryCode, type CountryCode } from "#app/modules/catalog/countries.ts";
 import { initialDesign, isDesign, type Design } from "#app/modules/design/design.ts";
 
 /**
@@ -15,6 +16,8 @@ export interface OrderState {
   postalcode: string;
   city: string;
   country: CountryCode | "";
+  /** State, province or territory for the US, Canada and Australia (countries.ts); "" elsewhere. */
+  region: string;
   design: Design;
   /**
    * This checkout's idempotency key: created on the Payment page, sent with the order, so that a double
@@ -36,11 +39,12 @@ export const initialOrderState: OrderState = {
   postalcode: "",
   city: "",
   country: "",
+  region: "",
   design: initialDesign,
   checkoutId: "",
 };
 
-const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city"] as const;
+const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
 const MAX_DRAFT_STRING = 254;
 
 /**

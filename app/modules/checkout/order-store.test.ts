@@ -30,6 +30,7 @@ describe("order store", () => {
       postalcode: "",
       city: "",
       country: "",
+      region: "",
       design: initialDesign,
       checkoutId: "",
     });

@@ -21,6 +21,7 @@ const SETTABLE_FIELDS = [
   "postalcode",
   "city",
   "country",
+  "region",
   "design",
 ] as const satisfies readonly (keyof OrderState)[];
 

@@ -47,6 +47,7 @@ describe("useOrder", () => {
         "setGrip",
         "setName",
         "setPostalcode",
+        "setRegion",
         "setSize",
       ].sort(),
     );

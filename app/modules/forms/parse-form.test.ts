@@ -29,13 +29,14 @@ describe("parseForm", () => {
   it("reports a missing or non-numeric width on its field", () => {
     for (const size of ["", "wide", "1e309"]) {
       const submission = parseForm(form({ size }), optionsSchema);
-      expect(errorsOf(submission)).toEqual({ size: ["Choose a deck width"] });
+      // The schema's messages are message keys, shown in the page's language by the field (form-message.ts).
+      expect(errorsOf(submission)).toEqual({ size: ["checkout:errors.deckWidth"] });
     }
   });
 
   it("keys errors by field name and keeps the buyer's input for the reply", () => {
     const submission = parseForm(form({ contact: "ada@example.com", name: "", country: "DE" }), shippingStepSchema);
-    expect(errorsOf(submission)?.name).toEqual(["Enter your full name"]);
+    expect(errorsOf(submission)?.name).toEqual(["checkout:errors.required.name"]);
     expect(submission.reply().initialValue).toMatchObject({ contact: "ada@example.com", country: "DE" });
   });
 

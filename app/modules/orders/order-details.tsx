@@ -1,5 +1,6 @@
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
-import type { PriceLine } from "#app/modules/catalog/pricing.ts";
+import { useTranslation } from "react-i18next";
+import { storedTax, type StoredPriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
 import { PriceTable } from "#app/modules/catalog/price-table.tsx";
@@ -11,24 +12,33 @@ export interface OrderView extends PostalAddressFields, OrderProgressView {
   grip: boolean;
   size: number;
   contact: string;
-  priceLines: PriceLine[];
+  priceLines: StoredPriceLine[];
   shippingCents: number;
   vatCents: number;
   totalCents: number;
+  /** How the order was taxed (destination VAT at a rate, or a VAT-free export). */
+  taxKind: "vat" | "export";
+  vatBasisPoints: number;
   cardBrand: string;
   cardLast4: string;
 }
 
 /** A placed order's price lines as charged: the buyer's order page and the back office show the same table. */
-export function PlacedOrderPrices({ order }: { order: Pick<OrderView, "priceLines" | "shippingCents" | "totalCents" | "vatCents"> }) {
+export function PlacedOrderPrices({
+  order,
+}: {
+  order: Pick<OrderView, "priceLines" | "shippingCents" | "totalCents" | "vatCents" | "taxKind" | "vatBasisPoints" | "country">;
+}) {
+  const { t } = useTranslation("checkout");
   return (
     <PriceTable
       lines={order.priceLines}
-      shippingLabel="Shipping"
+      shippingLabel={t("price.shipping")}
       shipping={order.shippingCents}
-      totalLabel="Total paid"
+      totalLabel={t("price.totalPaid")}
       totalCents={order.totalCents}
       vatCents={order.vatCents}
+      tax={storedTax(order)}
     />
   );
 }

@@ -1,6 +1,8 @@
 import type { OrderRow } from "#app/db/schema.ts";
-import { catalog, countries, isCountryCode } from "#app/modules/catalog/catalog.ts";
-import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { countryName, townLines } from "#app/modules/catalog/countries.ts";
+import { formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { storedTax } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
@@ -17,9 +19,12 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
     ...order.priceLines.map((line) => [line.label, formatMoney(line.cents)] as const),
     ["Shipping", formatMoney(order.shippingCents)] as const,
   ];
-  const total = `${formatMoney(order.totalCents)} (includes VAT ${formatMoney(order.vatCents)})`;
-  const country = isCountryCode(order.country) ? countries[order.country].name : order.country;
-  const address = [order.name, order.address, order.addressextend, `${order.postalcode} ${order.city}`, country].filter(Boolean);
+  const tax = storedTax(order);
+  const total =
+    tax.kind === "vat"
+      ? `${formatMoney(order.totalCents)} (includes ${formatPercent(tax.basisPoints)} VAT (${countryName(tax.country, "en")}) ${formatMoney(order.vatCents)})`
+      : `${formatMoney(order.totalCents)} (VAT-free export: import duties and taxes may be due on delivery)`;
+  const address = [order.name, order.address, order.addressextend, ...townLines(order), countryName(order.country, "en")].filter(Boolean);
   const payment = `${cardBrandName(order.cardBrand)} ending in ${order.cardLast4}`;
 
   const text = [

@@ -7,6 +7,7 @@ import { catalog } from "#app/modules/catalog/catalog.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";
 import { ABANDONED_AFTER_MS, resolveAttempt } from "./checkout-recovery.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
@@ -29,6 +30,8 @@ interface PlaceOrderOptions {
   userId: string | null;
   /** The shop's origin as the buyer reached it, for the order link in the confirmation mail. */
   siteUrl: string;
+  /** The buyer's language (getLocale(context)): the order's mails and invoice speak it. English if not given. */
+  locale?: Locale;
 }
 
 /**
@@ -65,7 +68,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrder
 }
 
 /** The order as it will be stored once charged: the server's price, the card's brand and last four digits only. */
-function pendingOrder({ submission, userId, siteUrl }: PlaceOrderOptions): PendingOrder {
+function pendingOrder({ submission, userId, siteUrl, locale = DEFAULT_LOCALE }: PlaceOrderOptions): PendingOrder {
   const price = priceOrder(submission);
   const orderId = randomUUID();
   const digits = cardDigits(submission.cardNumber);
@@ -83,6 +86,11 @@ function pendingOrder({ submission, userId, siteUrl }: PlaceOrderOptions): Pendi
       postalcode: submission.postalcode,
       city: submission.city,
       country: submission.country,
+      region: submission.region,
+      locale,
+      // How it is taxed (the destination's VAT, or a VAT-free export) and each line's net and VAT, as charged.
+      taxKind: price.tax.kind,
+      vatBasisPoints: price.tax.basisPoints,
       design: submission.design,
       priceLines: price.lines,
       subtotalCents: price.subtotalCents,
