@@ -26,6 +26,7 @@ import * as adminOrderPrint from "./admin-order-print.ts";
 import * as adminOrders from "./admin-orders.tsx";
 import * as adminOrdersCsv from "./admin-orders-csv.ts";
 import * as login from "./login.tsx";
+import { inEnglish as english } from "#tests/support/form-messages.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers
@@ -459,7 +460,10 @@ describe(`operator sign-in (POST /admin/login) on ${databaseKind}`, () => {
     for (const { name, request, status, message } of cases) {
       const outcome = await run(db(), adminLogin.action, request);
       expect({ name, status: outcome.status, cookie: outcome.cookie }).toEqual({ name, status, cookie: null });
-      if (message) expect({ name, errors: outcome.body?.error?.[message[0]] }).toEqual({ name, errors: [message[1]] });
+      if (message) {
+        const errors = (outcome.body?.error?.[message[0]] as string[] | undefined)?.map(english);
+        expect({ name, errors }).toEqual({ name, errors: [message[1]] });
+      }
     }
   });
 
@@ -842,6 +846,9 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         postalcode: "10115",
         city: "Berlin",
         country: "DE",
+        region: "",
+        taxKind: "vat",
+        vatBasisPoints: 1900,
         priceLines: order.priceLines,
         shippingCents: 490,
         vatCents: 1212,
@@ -862,10 +869,11 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
       printPath: `/admin/orders/${order.id}/print`,
       history: [{ id: expect.any(String), at: expect.any(String), actor: "buyer", kind: "placed", from: null, to: "paid", details: {} }],
     });
+    // Each line with its net and German VAT (19 %), rounded per line; shipping's VAT is the rest of the total's.
     expect(order.priceLines).toEqual([
-      { label: expect.any(String), cents: 5900 },
-      { label: expect.any(String), cents: 300 },
-      { label: expect.any(String), cents: 900 },
+      { id: "deck", label: expect.any(String), cents: 5900, netCents: 4958, vatCents: 942 },
+      { id: "wideDeck", label: expect.any(String), cents: 300, netCents: 252, vatCents: 48 },
+      { id: "grip", label: expect.any(String), cents: 900, netCents: 756, vatCents: 144 },
     ]);
     expect(order.paymentReference).toMatch(/^test_ch_[0-9a-f]{24}$/);
     expect(JSON.stringify(page.body)).not.toMatch(/4000 ?0566|400005665566/);
@@ -1069,7 +1077,7 @@ describe(`the CSV export on ${databaseKind}`, () => {
       [formulas[2]!.order.number, "Cancelled"],
       [formulas[0]!.order.number, "Cancelled"],
     ]);
-    for (const row of cancelled.rows.slice(1)) expect(row[17]).toMatch(/^test_re_[0-9a-f]{24}$/);
+    for (const row of cancelled.rows.slice(1)) expect(row[21]).toMatch(/^test_re_[0-9a-f]{24}$/);
 
     const searched = await exportOf("?q=ada");
     expect(searched.rows.slice(1).map((row) => row[0])).toEqual([ada.number]);
@@ -1090,18 +1098,22 @@ describe(`the CSV export on ${databaseKind}`, () => {
       "10115",
       "Berlin",
       "DE",
+      "",
       "8.5",
       "yes",
       "71",
       "4.9",
       "12.12",
       "75.9",
+      "63.78",
+      "VAT",
+      "19",
       ada.paymentReference,
       "",
       "",
       "",
     ]);
-    expect(text).toContain(`,8.5,yes,71,4.9,12.12,75.9,${ada.paymentReference},,,\r\n`);
+    expect(text).toContain(`,DE,,8.5,yes,71,4.9,12.12,75.9,63.78,VAT,19,${ada.paymentReference},,,\r\n`);
   });
 
   it("writes a buyer name that a spreadsheet would run as a formula with a leading apostrophe, quoted where it holds a quote", async () => {

@@ -10,6 +10,8 @@ import { signUpSchema } from "./account-schema.ts";
 import { normalizeEmail, type Account } from "./accounts.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { randomUUID } from "node:crypto";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
+import { serverI18n } from "#app/modules/i18n/messages.server.ts";
 
 /**
  * The operator behind a back-office request, or the 404 page for anyone else (a buyer, a visitor, a forged
@@ -31,7 +33,10 @@ export type CreateOperatorResult =
  */
 export async function createOperator(db: Db, input: { email: string; password: string }): Promise<CreateOperatorResult> {
   const parsed = z.safeParse(signUpSchema, input);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((issue) => issue.message) };
+  // The command line speaks English: message keys (form-message.ts) become their English text.
+  if (!parsed.success) {
+    return { ok: false, errors: parsed.error.issues.map((issue) => formMessageText(serverI18n("en"), issue.message)) };
+  }
   const email = normalizeEmail(parsed.data.email);
   const passwordHash = await hashPassword(parsed.data.password);
   const [row] = await db
