@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
@@ -8,6 +9,7 @@ import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/form
 import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -45,7 +47,10 @@ export default function GripSize() {
     },
   });
   const price = priceOrder(order);
-  const sizeError = fields.size.errors?.[0];
+  // The schema's message is a key (form-message.ts): shown in the page's language.
+  const { i18n } = useTranslation();
+  const sizeErrorKey = fields.size.errors?.[0];
+  const sizeError = sizeErrorKey ? formMessageText(i18n, sizeErrorKey) : undefined;
 
   return (
     <div className="page page--split">
