@@ -1,10 +1,14 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { transitionSchema } from "./transition-schema.ts";
+
+// The schema speaks in message keys; the operator reads them in English here (and in German, see the end).
+const english = formMessageIn("en");
 
 function errorsOf(input: Record<string, unknown>) {
   const result = z.safeParse(transitionSchema, input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), english(issue.message)]));
 }
 
 describe("an operator's move of an order", () => {

@@ -31,7 +31,7 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout"],
+  admin: ["admin", "orders", "checkout", "account"],
   legal: ["legal"],
 };
 
