@@ -16,7 +16,7 @@ function mail(
   subject: string,
   paragraphs: { text: string; link?: { href: string; label: string } }[],
 ): Mail {
-  const notYou = translatorFor(locale, "account")("mail.notYou");
+  const notYou = translatorFor(locale, "mail")("account.notYou");
   const text = [
     ...paragraphs.flatMap((paragraph) => [paragraph.text, ...(paragraph.link ? [paragraph.link.href] : []), ""]),
     notYou,
@@ -41,34 +41,34 @@ function mail(
 const shop = catalog.shopName;
 
 export function confirmSignUpMail(to: string, link: string, locale: Locale = "en"): Mail {
-  const t = translatorFor(locale, "account");
-  return mail(locale, to, t("mail.confirmSignUp.subject", { shop }), [
-    { text: t("mail.confirmSignUp.asked", { shop }) },
-    { text: t("mail.confirmSignUp.open"), link: { href: link, label: t("mail.confirmSignUp.link") } },
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.confirmSignUp.subject", { shop }), [
+    { text: t("account.confirmSignUp.asked", { shop }) },
+    { text: t("account.confirmSignUp.open"), link: { href: link, label: t("account.confirmSignUp.link") } },
   ]);
 }
 
 export function accountExistsMail(to: string, resetLink: string, signInUrl: string, locale: Locale = "en"): Mail {
-  const t = translatorFor(locale, "account");
-  return mail(locale, to, t("mail.accountExists.subject", { shop }), [
-    { text: t("mail.accountExists.asked", { shop }) },
-    { text: t("mail.accountExists.signIn"), link: { href: signInUrl, label: t("mail.accountExists.signInLink") } },
-    { text: t("mail.accountExists.forgot"), link: { href: resetLink, label: t("mail.accountExists.resetLink") } },
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.accountExists.subject", { shop }), [
+    { text: t("account.accountExists.asked", { shop }) },
+    { text: t("account.accountExists.signIn"), link: { href: signInUrl, label: t("account.accountExists.signInLink") } },
+    { text: t("account.accountExists.forgot"), link: { href: resetLink, label: t("account.accountExists.resetLink") } },
   ]);
 }
 
 export function passwordResetMail(to: string, link: string, locale: Locale = "en"): Mail {
-  const t = translatorFor(locale, "account");
-  return mail(locale, to, t("mail.passwordReset.subject", { shop }), [
-    { text: t("mail.passwordReset.asked", { shop }) },
-    { text: t("mail.passwordReset.open"), link: { href: link, label: t("mail.passwordReset.link") } },
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.passwordReset.subject", { shop }), [
+    { text: t("account.passwordReset.asked", { shop }) },
+    { text: t("account.passwordReset.open"), link: { href: link, label: t("account.passwordReset.link") } },
   ]);
 }
 
 export function noAccountMail(to: string, signUpUrl: string, locale: Locale = "en"): Mail {
-  const t = translatorFor(locale, "account");
-  return mail(locale, to, t("mail.noAccount.subject", { shop }), [
-    { text: t("mail.noAccount.asked", { shop }) },
-    { text: t("mail.noAccount.guest"), link: { href: signUpUrl, label: t("mail.noAccount.link") } },
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.noAccount.subject", { shop }), [
+    { text: t("account.noAccount.asked", { shop }) },
+    { text: t("account.noAccount.guest"), link: { href: signUpUrl, label: t("account.noAccount.link") } },
   ]);
 }

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   "orders",
   "legal",
   "admin",
+  // Words of the mails (order and account mails): made on the server only, never sent with a page.
+  "mail",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

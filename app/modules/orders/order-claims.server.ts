@@ -96,14 +96,14 @@ class ClaimRaceError extends Error {}
 
 function claimMail(order: OrderRow, link: string) {
   const locale = orderLocale(order);
-  const t = translatorFor(locale, "orders");
+  const t = translatorFor(locale, "mail");
   const shop = catalog.shopName;
-  const subject = t("mail.claim.subject", { shop, number: order.number });
-  const notYou = t("mail.claim.notYou");
+  const subject = t("order.claim.subject", { shop, number: order.number });
+  const notYou = t("order.claim.notYou");
   const text = [
-    t("mail.claim.asked", { shop, number: order.number }),
+    t("order.claim.asked", { shop, number: order.number }),
     "",
-    t("mail.claim.openLink", { email: order.contact }),
+    t("order.claim.openLink", { email: order.contact }),
     link,
     "",
     notYou,
@@ -111,7 +111,7 @@ function claimMail(order: OrderRow, link: string) {
     shop,
   ].join("\n");
   // The order number in bold: the sentence is escaped, then the number (escaped the same way) is marked.
-  const asked = escapeHtml(t("mail.claim.asked", { shop, number: order.number })).replace(
+  const asked = escapeHtml(t("order.claim.asked", { shop, number: order.number })).replace(
     escapeHtml(order.number),
     `<strong>${escapeHtml(order.number)}</strong>`,
   );
@@ -119,7 +119,7 @@ function claimMail(order: OrderRow, link: string) {
     subject,
     [
       `<p>${asked}</p>`,
-      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("mail.claim.linkLabel"))}</a> ${escapeHtml(t("mail.claim.linkNote"))}</p>`,
+      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.claim.linkLabel"))}</a> ${escapeHtml(t("order.claim.linkNote"))}</p>`,
       `<p>${escapeHtml(notYou)}</p>`,
     ].join(""),
     locale,

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
-import { priceLineLabel } from "./price-line-label.ts";
+import { priceLineKey } from "./price-line-label.ts";
 import type { PriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
@@ -26,7 +26,10 @@ export function PlacedOrderPrices({ order }: { order: Pick<OrderView, "priceLine
   const { t } = useTranslation("orders");
   return (
     <PriceTable
-      lines={order.priceLines.map((line) => ({ ...line, label: priceLineLabel(line.label, t) }))}
+      lines={order.priceLines.map((line) => {
+        const key = priceLineKey(line.label);
+        return { ...line, label: key ? t(`priceLines.${key}`) : line.label };
+      })}
       shippingLabel={t("details.shipping")}
       shipping={order.shippingCents}
       totalLabel={t("details.totalPaid")}

@@ -7,7 +7,7 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
-import { priceLineLabel } from "./price-line-label.ts";
+import { priceLineKey } from "./price-line-label.ts";
 
 /**
  * The mails about an order go out in the order's language (`orders.locale`, the page's language when it was
@@ -26,22 +26,22 @@ const shop = catalog.shopName;
  */
 export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailToSend {
   const locale = orderLocale(order);
-  const t = translatorFor(locale, "orders");
+  const t = translatorFor(locale, "mail");
   const money = (cents: number) => formatMoney(cents, locale);
-  const subject = t("mail.confirmation.subject", { shop, number: order.number });
+  const subject = t("order.confirmation.subject", { shop, number: order.number });
   const deck = deckLine(order, locale);
   const lines = [
-    ...order.priceLines.map((line) => [priceLineLabel(line.label, t), money(line.cents)] as const),
-    [t("mail.confirmation.shipping"), money(order.shippingCents)] as const,
+    ...order.priceLines.map((line) => [lineLabel(line.label, locale), money(line.cents)] as const),
+    [t("order.confirmation.shipping"), money(order.shippingCents)] as const,
   ];
-  const totalLabel = t("mail.confirmation.total");
-  const total = t("mail.confirmation.includesVat", { total: money(order.totalCents), vat: money(order.vatCents) });
+  const totalLabel = t("order.confirmation.total");
+  const total = t("order.confirmation.includesVat", { total: money(order.totalCents), vat: money(order.vatCents) });
   const address = [order.name, order.address, order.addressextend, `${order.postalcode} ${order.city}`, formatCountry(order.country, locale)].filter(Boolean);
-  const payment = t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
-  const thanks = t("mail.confirmation.thanks", { name: order.name });
-  const orderHeading = t("mail.confirmation.order", { number: order.number });
-  const shippingTo = t("mail.confirmation.shippingTo");
-  const paidWith = t("mail.confirmation.paidWith", { card: payment });
+  const payment = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
+  const thanks = t("order.confirmation.thanks", { name: order.name });
+  const orderHeading = t("order.confirmation.order", { number: order.number });
+  const shippingTo = t("order.confirmation.shippingTo");
+  const paidWith = t("order.confirmation.paidWith", { card: payment });
 
   const text = [
     thanks,
@@ -57,7 +57,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
     "",
     paidWith,
     "",
-    `${t("mail.confirmation.yourOrder")}: ${orderUrl}`,
+    `${t("order.confirmation.yourOrder")}: ${orderUrl}`,
     "",
     shop,
   ].join("\n");
@@ -77,7 +77,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
       `<p style="margin:16px 0 4px"><strong>${escapeHtml(shippingTo)}</strong></p>`,
       `<p style="margin:0">${address.map(escapeHtml).join("<br>")}</p>`,
       `<p style="margin:16px 0">${escapeHtml(paidWith)}</p>`,
-      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("mail.seeOrder"))}</a></p>`,
+      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.seeOrder"))}</a></p>`,
     ].join(""),
     locale,
   );
@@ -85,11 +85,17 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
   return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html };
 }
 
+/** A price line's label in the mail's language (the catalog's lines; any other as stored). */
+function lineLabel(label: string, locale: Locale): string {
+  const key = priceLineKey(label);
+  return key ? translatorFor(locale, "mail")(`order.priceLines.${key}`) : label;
+}
+
 /** The deck as a mail names it: "Custom skateboard deck, 8.25″ wide, with grip tape". */
 function deckLine(order: OrderRow, locale: Locale): string {
-  const t = translatorFor(locale, "orders");
-  const values = { product: t("priceLines.deck"), size: formatDeckSize(order.size) };
-  return order.grip ? t("mail.deckLineGrip", values) : t("mail.deckLine", values);
+  const t = translatorFor(locale, "mail");
+  const values = { product: t("order.priceLines.deck"), size: formatDeckSize(order.size) };
+  return order.grip ? t("order.deckLineGrip", values) : t("order.deckLine", values);
 }
 
 /** A short mail of one heading, some paragraphs and a link to the order, as plain text and HTML alike. */
@@ -101,7 +107,7 @@ function noticeMail(
   link: { href: string; text: string }[],
 ): MailToSend {
   const locale = orderLocale(order);
-  const heading = translatorFor(locale, "orders")("mail.hello", { name: order.name });
+  const heading = translatorFor(locale, "mail")("order.hello", { name: order.name });
   const text = [heading, "", ...paragraphs.flatMap((paragraph) => [paragraph, ""]), ...link.map((l) => `${l.text}: ${l.href}`), "", shop].join("\n");
   const html = mailDocument(
     subject,
@@ -118,34 +124,34 @@ function noticeMail(
 /** The mail a buyer gets when their deck leaves the workshop: carrier, tracking number and the carrier's link. */
 export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend {
   const locale = orderLocale(order);
-  const t = translatorFor(locale, "orders");
+  const t = translatorFor(locale, "mail");
   const carrier = carrierName(order.carrier);
   const tracking = trackingLink(order.carrier, order.trackingNumber);
   return noticeMail(
     `order-shipped:${order.id}`,
     order,
-    t("mail.shipped.subject", { shop, number: order.number }),
+    t("order.shipped.subject", { shop, number: order.number }),
     [
-      t("mail.shipped.handedOver", { number: order.number, deck: deckLine(order, locale), carrier }),
-      t("mail.shipped.trackingNumber", { trackingNumber: order.trackingNumber ?? "" }),
+      t("order.shipped.handedOver", { number: order.number, deck: deckLine(order, locale), carrier }),
+      t("order.shipped.trackingNumber", { trackingNumber: order.trackingNumber ?? "" }),
     ],
-    [...(tracking ? [{ href: tracking, text: t("mail.shipped.track", { carrier }) }] : []), { href: orderUrl, text: t("mail.seeOrder") }],
+    [...(tracking ? [{ href: tracking, text: t("order.shipped.track", { carrier }) }] : []), { href: orderUrl, text: t("order.seeOrder") }],
   );
 }
 
 /** The mail a buyer gets when their order is cancelled: the refund, to the card it was paid with. */
 export function orderCancelledMail(order: OrderRow, orderUrl: string): MailToSend {
   const locale = orderLocale(order);
-  const t = translatorFor(locale, "orders");
-  const card = t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
+  const t = translatorFor(locale, "mail");
+  const card = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
   return noticeMail(
     `order-cancelled:${order.id}`,
     order,
-    t("mail.cancelled.subject", { shop, number: order.number }),
+    t("order.cancelled.subject", { shop, number: order.number }),
     [
-      t("mail.cancelled.cancelled", { number: order.number, deck: deckLine(order, locale) }),
-      t("mail.cancelled.refund", { amount: formatMoney(order.totalCents, locale), card }),
+      t("order.cancelled.cancelled", { number: order.number, deck: deckLine(order, locale) }),
+      t("order.cancelled.refund", { amount: formatMoney(order.totalCents, locale), card }),
     ],
-    [{ href: orderUrl, text: t("mail.seeOrder") }],
+    [{ href: orderUrl, text: t("order.seeOrder") }],
   );
 }

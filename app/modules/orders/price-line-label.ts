@@ -1,18 +1,19 @@
-import type { TFunction } from "i18next";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 
+export type PriceLineKey = "deck" | "wideDeck" | "grip";
+
 /** The catalog's line labels (stored in English on every order) and their message keys. */
-const LINE_KEYS = new Map<string, "priceLines.deck" | "priceLines.wideDeck" | "priceLines.grip">([
-  [catalog.product.name, "priceLines.deck"],
-  [catalog.wideDeck.label, "priceLines.wideDeck"],
-  [catalog.grip.label, "priceLines.grip"],
+const LINE_KEYS = new Map<string, PriceLineKey>([
+  [catalog.product.name, "deck"],
+  [catalog.wideDeck.label, "wideDeck"],
+  [catalog.grip.label, "grip"],
 ]);
 
 /**
- * A placed order's price line in a language. An order stores its lines as charged, labels in English; the
- * catalog's own labels are translated, any other label is shown as it was stored.
+ * Which of the catalog's lines a placed order's price line is, to name it in a language (`priceLines.<key>`).
+ * An order stores its lines as charged, labels in English; a label that is not the catalog's (null here) is
+ * shown as it was stored.
  */
-export function priceLineLabel(label: string, t: TFunction<"orders">): string {
-  const key = LINE_KEYS.get(label);
-  return key ? t(key) : label;
+export function priceLineKey(label: string): PriceLineKey | null {
+  return LINE_KEYS.get(label) ?? null;
 }
