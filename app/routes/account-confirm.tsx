@@ -5,8 +5,8 @@ import { pageMeta } from "#app/modules/catalog/format.ts";
 import type { Route } from "./+types/account-confirm";
 import { confirmAction, confirmLoader } from "./account-confirm.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "account");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
   return pageMeta({ title: t("meta.confirmTitle"), description: t("meta.confirmDescription"), noindex: true });
 };
 

@@ -9,8 +9,8 @@ import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import type { Route } from "./+types/account-reset";
 import { resetAction, resetLoader } from "./account-reset.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "account");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
   return pageMeta({ title: t("meta.resetTitle"), description: t("meta.resetDescription"), noindex: true });
 };
 

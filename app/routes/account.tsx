@@ -11,8 +11,8 @@ import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "account");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
   return pageMeta({ title: t("meta.title"), description: t("meta.description"), noindex: true });
 };
 
@@ -45,7 +45,7 @@ export default function Account() {
         <h2 id="orders-title">{t("page.ordersTitle")}</h2>
         {orders.length === 0 ? (
           <p>
-            <Trans t={t} i18nKey="page.noOrders" components={{ link: <Link to="/editor" /> }} />
+            <Trans t={t} i18nKey="page.noOrders" components={{ editor: <Link to="/editor" /> }} />
           </p>
         ) : (
           <table className="order-history">

@@ -8,8 +8,8 @@ import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/admin-login";
 import { adminLoginAction, adminNextPath } from "./admin-login.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "admin");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "admin");
   return pageMeta({ title: t("meta.loginTitle"), description: t("meta.loginDescription"), noindex: true });
 };
 

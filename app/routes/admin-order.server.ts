@@ -36,7 +36,7 @@ export async function adminOrderLoader(request: Request, context: Context, order
       paymentProvider: order.paymentProvider,
       paymentReference: order.paymentReference,
       refundReference: order.refundReference,
-      account: order.userId ? ("account" as const) : ("guest" as const),
+      account: order.userId ? ("Account" as const) : ("Guest" as const),
     },
     next: nextStatuses(order.status),
     printPath: `/admin/orders/${order.id}/print`,

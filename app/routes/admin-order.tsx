@@ -13,8 +13,9 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const t = metaTranslator(matches, "admin");
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.data;
+  const { t } = metaTranslator(args, "admin");
   const title = loaderData ? t("meta.orderTitle", { number: loaderData.order.number }) : t("meta.orderTitleFallback");
   return pageMeta({ title, description: t("meta.orderDescription"), noindex: true });
 };
@@ -40,7 +41,7 @@ export default function AdminOrder() {
       <p className="admin__muted">
         {t("order.placed", {
           date: formatDateTime(order.createdAt, locale),
-          kind: order.account === "account" ? t("order.kindAccount") : t("order.kindGuest"),
+          kind: order.account === "Account" ? t("order.kindAccount") : t("order.kindGuest"),
         })}
       </p>
       <div className="admin__detail">

@@ -9,8 +9,8 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "admin");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "admin");
   return pageMeta({ title: t("meta.ordersTitle"), description: t("meta.ordersDescription"), noindex: true });
 };
 

@@ -7,8 +7,8 @@ import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import type { Route } from "./+types/order-claim";
 import { claimAction, claimLoader } from "./order-claim.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const t = metaTranslator(matches, "orders");
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "orders");
   return pageMeta({ title: t("meta.claimTitle"), description: t("meta.claimDescription"), noindex: true });
 };
 

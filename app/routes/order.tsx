@@ -12,8 +12,9 @@ import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
 import { orderAction, orderLoader } from "./order.server.ts";
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const t = metaTranslator(matches, "orders");
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.data;
+  const { t } = metaTranslator(args, "orders");
   const title = loaderData ? t("meta.title", { number: loaderData.order.number }) : t("meta.titleFallback");
   return pageMeta({ title, description: t("meta.description"), noindex: true });
 };
@@ -103,7 +104,7 @@ function AccountReady({ outcome, orderNumber }: { outcome: "created" | "kept"; o
           : t("accountReady.keptText", { number: orderNumber })}
       </p>
       <p>
-        <Trans t={t} i18nKey="accountReady.where" components={{ link: <Link to="/account" /> }} />
+        <Trans t={t} i18nKey="accountReady.where" components={{ account: <Link to="/account" /> }} />
       </p>
     </section>
   );

@@ -3,26 +3,21 @@ import { pageI18n, type PageMessages } from "./i18n-instance.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.ts";
 import type { Namespace } from "./page-namespaces.ts";
 
-/** What a route's `meta` gets as `matches` (only what is read here). */
-type MetaMatches = readonly ({ id: string; data?: unknown } | undefined)[];
-
-/** The page's language as the root loader chose it, read from a route's meta `matches`. */
-export function metaLocale(matches: MetaMatches): Locale {
-  const root = matches.find((match) => match?.id === "root")?.data as { locale?: unknown } | undefined;
-  return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
+/** What a route's `meta` receives: the matched routes, the root's among them with its loader's data. */
+interface MetaMatches {
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
 }
 
 /**
- * Words for a route's `meta` (title, description) in the page's language: the root loader's `locale` and the
- * messages it sent, from `matches`. The same on the server and in the browser.
- *
- *     export const meta = ({ matches }: Route.MetaArgs) => {
- *       const t = metaTranslator(matches, "account");
- *       return pageMeta({ title: t("meta.title"), description: t("meta.description") });
- *     };
+ * The words of a route's `meta` (title and description), in the page's language: the root loader's `locale`
+ * and `messages`, which every page and navigation carries. One way for every page (D171): the route's own
+ * loader stays free of words, and the prerendered pages' titles come out in the language they are rendered in.
  */
-export function metaTranslator<N extends Namespace>(matches: MetaMatches, namespace: N): TFunction<N> {
-  const locale = metaLocale(matches);
-  const root = matches.find((match) => match?.id === "root")?.data as { messages?: PageMessages } | undefined;
-  return pageI18n(locale, root?.messages).getFixedT(locale, namespace) as TFunction<N>;
+export function metaTranslator<N extends Namespace>({ matches }: MetaMatches, namespace: N): { t: TFunction<N>; locale: Locale } {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { locale?: unknown; messages?: PageMessages }
+    | undefined;
+  const locale = isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
+  const i18n = pageI18n(locale, root?.messages);
+  return { t: i18n.getFixedT(locale, namespace) as TFunction<N>, locale };
 }

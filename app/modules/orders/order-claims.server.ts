@@ -126,3 +126,6 @@ function claimMail(order: OrderRow, link: string) {
   );
   return { to: order.contact, subject, text, html };
 }
+
+/** The claim mail, for the mail tests. */
+export const orderClaimMailForTest = claimMail;
