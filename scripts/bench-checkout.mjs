@@ -12,7 +12,8 @@
 //
 // Options: --buyers N (default 100), --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test;
 // "off" to skip PostgreSQL), --scale-buyers N (default 1000; 0 skips the one-/two-server runs), --concurrency N
-// (default 50), --settle-seconds N (default 30: idle time before "after" is read).
+// (default 50), --settle-seconds N (default 30: idle time before "after" is read), --scale-only (only the one-/two-server
+// runs).
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -205,7 +206,7 @@ async function benchmark(label, env, { databaseUrl } = {}) {
  * over them; each server's resident memory after the warm-up ("before") and after the load and SETTLE_SECONDS idle.
  */
 async function scaleRun(url, count) {
-  const database = await resetPostgres(url);
+  const database = await freshPostgresDatabase(url, "deck_scale");
   const servers = [];
   try {
     const env = { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) };
@@ -299,8 +300,9 @@ if (!args.includes("--no-build") || !existsSync(path.join(root, "build/server/in
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const results = [await benchmark("PGlite", { DATABASE_URL: "" })];
-if (PG_URL !== "off") {
+const SCALE_ONLY = args.includes("--scale-only");
+const results = SCALE_ONLY ? [] : [await benchmark("PGlite", { DATABASE_URL: "" })];
+if (PG_URL !== "off" && !SCALE_ONLY) {
   try {
     // The bench gets a database of its own so that it never touches anything else on the server.
     const database = await freshPostgresDatabase(PG_URL, "deck_bench");
