@@ -41,3 +41,12 @@ describe("an operator's move of an order", () => {
     expect(Object.keys(errorsOf({ expected: "lost", to: "teleported" })).sort()).toEqual(["expected", "to"]);
   });
 });
+
+describe("the schema's messages in the operator's German", () => {
+  it("are keys the form shows in German", () => {
+    const german = formMessageIn("de");
+    const result = z.safeParse(transitionSchema, { expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: "1" });
+    const messages = result.success ? [] : result.error.issues.map((issue) => german(issue.message));
+    expect(messages).toEqual(["Eine DHL-Sendungsnummer wie 00340434161234567890 eingeben"]);
+  });
+});

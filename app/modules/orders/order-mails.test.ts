@@ -82,7 +82,7 @@ describe("the order confirmation mail", () => {
 
   it("in German: subject, lines, amounts as German writes them (75,90 €), the country's German name", () => {
     const mail = orderConfirmationMail(order("de"), URL);
-    expect(mail.subject).toBe("Deine Deck Studio-Bestellung DS-2026-0042");
+    expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio");
     expect(mail.text).toContain("Danke für deine Bestellung, Erika Mustermann.");
     expect(mail.text).toContain("Bestellung DS-2026-0042");
     expect(mail.text).toContain("Skateboard-Deck nach deinem Design, 8.5″ breit, mit Griptape");
@@ -123,14 +123,14 @@ describe("the shipped and cancelled mails", () => {
 
   it("in German, amounts in German form", () => {
     const mail = orderShippedMail(order("de", shipped), URL);
-    expect(mail.subject).toBe("Deine Deck Studio-Bestellung DS-2026-0042 ist unterwegs");
+    expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist unterwegs");
     expect(mail.text).toContain("Hallo Erika Mustermann,");
     expect(mail.text).toContain("Deine Bestellung DS-2026-0042 (Skateboard-Deck nach deinem Design, 8.5″ breit, mit Griptape) ist an DHL übergeben.");
     expect(mail.text).toContain("Sendungsnummer: 00340434161234567890");
     expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/");
     expect(mail.html).toContain('<html lang="de">');
     const cancelled = orderCancelledMail(order("de", { status: "cancelled" }), URL);
-    expect(cancelled.subject).toBe("Deine Deck Studio-Bestellung DS-2026-0042 ist storniert");
+    expect(cancelled.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist storniert");
     expect(cancelled.text).toContain(`Der volle Betrag von ${formatMoney(7590, "de")} wird auf deine Visa mit Endziffern 4242 zurückerstattet`);
     for (const text of [mail.text, mail.html, cancelled.text, cancelled.html]) expect(words(text)).not.toMatch(RAW_KEY);
   });
@@ -138,7 +138,7 @@ describe("the shipped and cancelled mails", () => {
   it("the claim link's mail follows the order's language", () => {
     expect(orderClaimMailForTest(order("en"), URL).subject).toBe("Keep your Deck Studio order DS-2026-0042 in an account");
     const german = orderClaimMailForTest(order("de"), URL);
-    expect(german.subject).toBe("Deine Deck Studio-Bestellung DS-2026-0042 in einem Konto speichern");
+    expect(german.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio in einem Konto speichern");
     expect(german.html).toContain("<strong>DS-2026-0042</strong>");
     expect(german.text).toContain("Öffne diesen Link innerhalb von 24 Stunden");
   });
