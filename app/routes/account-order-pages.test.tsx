@@ -146,7 +146,7 @@ describe("the order page in German", () => {
     expect(screen.getByRole("link", { name: "Sendung verfolgen" })).toBeTruthy();
     expect(screen.getByText("Skateboard-Deck nach deinem Design")).toBeTruthy();
     expect(screen.getByText("Breites Deck")).toBeTruthy();
-    expect(screen.getByText("Bezahlt insgesamt")).toBeTruthy();
+    expect(screen.getByText("Insgesamt bezahlt")).toBeTruthy();
     expect(screen.getByText("Visa mit Endziffern 4242")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Deine Druckdatei" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Deine Daten fürs nächste Mal speichern" })).toBeTruthy();
