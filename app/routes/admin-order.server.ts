@@ -28,7 +28,7 @@ export async function adminOrderLoader(request: Request, context: Context, order
   return {
     order: {
       // What the buyer sees of the order, and what only the operator needs.
-      ...toOrderView(order),
+      ...toOrderView(order, getLocale(context)),
       id: order.id,
       design: order.design as Design,
       currency: order.currency,

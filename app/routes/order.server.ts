@@ -14,7 +14,7 @@ export async function orderLoader(request: Request, context: Context, orderId: s
   const order = await requireViewableOrder(request, context, orderId);
   const guestOrder = order.userId === null;
   return {
-    order: toOrderView(order),
+    order: toOrderView(order, getLocale(context)),
     design: order.design as Design,
     printPath: `/orders/${order.id}/print`,
     // The print files' own capability, not the page's token (order-link.server.ts).

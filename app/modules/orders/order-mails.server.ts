@@ -126,7 +126,7 @@ export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend 
   const locale = orderLocale(order);
   const t = translatorFor(locale, "mail");
   const carrier = carrierName(order.carrier);
-  const tracking = trackingLink(order.carrier, order.trackingNumber);
+  const tracking = trackingLink(order.carrier, order.trackingNumber, locale);
   return noticeMail(
     `order-shipped:${order.id}`,
     order,

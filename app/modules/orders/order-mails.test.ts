@@ -127,7 +127,7 @@ describe("the shipped and cancelled mails", () => {
     expect(mail.text).toContain("Hallo Erika Mustermann,");
     expect(mail.text).toContain("Deine Bestellung DS-2026-0042 (Skateboard-Deck nach deinem Design, 8.5″ breit, mit Griptape) ist an DHL übergeben.");
     expect(mail.text).toContain("Sendungsnummer: 00340434161234567890");
-    expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/");
+    expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161234567890");
     expect(mail.html).toContain('<html lang="de">');
     const cancelled = orderCancelledMail(order("de", { status: "cancelled" }), URL);
     expect(cancelled.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist storniert");
