@@ -5,6 +5,7 @@ import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
+import { DataRights } from "#app/modules/accounts/data-rights.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
@@ -79,6 +80,7 @@ export default function Account() {
           </table>
         )}
       </section>
+      <DataRights />
     </div>
   );
 }
