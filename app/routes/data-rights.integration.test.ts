@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { addresses, emailLinks, mailOutbox, orderPrintFiles, orders, sessions, users } from "#app/db/schema.ts";
+import { addresses, checkoutAttempts, emailLinks, mailOutbox, orderPrintFiles, orders, sessions, users } from "#app/db/schema.ts";
 import { createAccount, signIn } from "#app/modules/accounts/accounts.server.ts";
 import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.server.ts";
 import { DATA_EXPORT_FORMAT, type AccountDataExport } from "#app/modules/accounts/data-rights.server.ts";
@@ -208,6 +208,21 @@ describe(`deleting one's account on ${databaseKind}`, () => {
     // After the redirect the page confirms, signed out.
     const confirmation = await callRoute(accountDelete.loader as never, new Request(`${TEST_ORIGIN}/account/delete?deleted=1`), { database });
     expect(confirmation.body).toMatchObject({ deleted: true, email: null, title: "Your account is deleted" });
+  });
+
+  it("waits for a payment of the account still in flight", async () => {
+    const buyer = await buyerWithOrders();
+    await shipAll(buyer.orders.map((entry) => entry.id));
+    const pendingOrder = { ...buyer.orders[0]!, id: randomUUID(), number: "DS-INFLIGHT", userId: buyer.id };
+    await database.db.insert(checkoutAttempts).values({
+      idempotencyKey: randomUUID(),
+      status: "processing",
+      pending: { order: pendingOrder as never, siteUrl: TEST_ORIGIN },
+    });
+    const waiting = await deleteWith(buyer.cookie, { password: PASSWORD });
+    expect(waiting.status).toBe(409);
+    expect(String(waiting.body?.message)).toContain("DS-INFLIGHT");
+    expect(await database.db.select().from(users).where(eq(users.id, buyer.id))).toHaveLength(1);
   });
 
   it("sends a visitor who is not signed in to sign in, and never deletes another buyer", async () => {

@@ -134,7 +134,19 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
       .where(eq(orders.userId, userId))
       .for("update");
     const open = owned.filter((order) => (OPEN_STATUSES as readonly string[]).includes(order.status));
-    if (open.length) return { ok: false, reason: "open-orders", orderNumbers: open.map((order) => order.number) } as const;
+    // A payment of this account still in flight (or whose outcome recovery has yet to settle) would become an order
+    // of an account that no longer exists: it counts as an open order too.
+    const inFlight = await tx
+      .select({ number: sql<string>`${checkoutAttempts.pending}->'order'->>'number'` })
+      .from(checkoutAttempts)
+      .where(
+        and(
+          inArray(checkoutAttempts.status, ["processing", "failed"]),
+          sql`${checkoutAttempts.pending}->'order'->>'userId' = ${userId}`,
+        ),
+      );
+    const openNumbers = [...open.map((order) => order.number), ...inFlight.map((attempt) => attempt.number)];
+    if (openNumbers.length) return { ok: false, reason: "open-orders", orderNumbers: openNumbers } as const;
 
     const orderIds = owned.map((order) => order.id);
     if (orderIds.length) {
