@@ -8,6 +8,7 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
+import { DataRights } from "#app/modules/accounts/data-rights.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
@@ -87,6 +88,7 @@ export default function Account() {
           </table>
         )}
       </section>
+      <DataRights />
     </div>
   );
 }
