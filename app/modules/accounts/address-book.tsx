@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ErrorSummary, fieldErrorItems } from "#app/components/form-fields.tsx";
 import { HOME_COUNTRY, isCountryCode } from "#app/modules/catalog/countries.ts";
 import { shippingAddressSchema, type ShippingAddress } from "#app/modules/checkout/order-schema.ts";
@@ -39,9 +40,10 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
   }, [notice]);
   // After a redirect (a change saved) the form starts empty again; a refused submit keeps what was typed.
   const { key: locationKey } = useLocation();
+  const { t } = useTranslation("account");
   return (
     <section aria-labelledby="addresses-title" className="stack" id="addresses">
-      <h2 id="addresses-title">Your addresses</h2>
+      <h2 id="addresses-title">{t("addresses.title")}</h2>
       {notice ? (
         <p role="status" className="notice" tabIndex={-1} ref={noticeRef}>
           {notice}
@@ -53,16 +55,17 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
         </p>
       ) : null}
       {addresses.length === 0 ? (
-        <p>No saved addresses yet. The address of your next order is kept here, or add one below.</p>
+        <p>{t("addresses.none")}</p>
       ) : (
-        <ul className="address-book" aria-label="Saved addresses">
+        <ul className="address-book" aria-label={t("addresses.listLabel")}>
           {addresses.map((entry) => (
             <li key={entry.id} className="address-book__entry card-panel">
               <PostalAddress address={entry} />
               <p className="address-book__actions">
-                {entry.isDefault ? <strong className="status-badge">Default address</strong> : null}
+                {entry.isDefault ? <strong className="status-badge">{t("addresses.default")}</strong> : null}
                 <Link to={`/account?edit=${encodeURIComponent(entry.id)}#address-form-title`}>
-                  Edit<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                  {t("addresses.edit")}
+                  <span className="visually-hidden">{t("addresses.editHidden", { name: entry.name, address: entry.address })}</span>
                 </Link>
               </p>
               <div className="address-book__buttons">
@@ -71,7 +74,8 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
                     <input type="hidden" name="intent" value="default-address" />
                     <input type="hidden" name="id" value={entry.id} />
                     <button type="submit" className="button">
-                      Make default<span className="visually-hidden"> address: {entry.name}, {entry.address}</span>
+                      {t("addresses.makeDefault")}
+                  <span className="visually-hidden">{t("addresses.makeDefaultHidden", { name: entry.name, address: entry.address })}</span>
                     </button>
                   </Form>
                 )}
@@ -79,7 +83,8 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
                   <input type="hidden" name="intent" value="delete-address" />
                   <input type="hidden" name="id" value={entry.id} />
                   <button type="submit" className="button">
-                    Delete<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                    {t("addresses.delete")}
+                  <span className="visually-hidden">{t("addresses.deleteHidden", { name: entry.name, address: entry.address })}</span>
                   </button>
                 </Form>
               </div>
@@ -107,6 +112,7 @@ function AddressForm({
     lastResult,
     onValid: () => {},
   });
+  const { t } = useTranslation("account");
   // What the field shows: what was sent when the server refused it, else the address being changed.
   const initial = (key: AddressFieldKey) => (fields[key].initialValue as string | undefined) ?? editing?.[key] ?? "";
   // The country decides the fields (a state for the US, the postal code after the town in the UK): it is followed.
@@ -123,7 +129,7 @@ function AddressForm({
   });
   return (
     <Form method="post" {...formProps} className="stack card-panel address-form" aria-labelledby="address-form-title">
-      <h3 id="address-form-title">{editing ? "Change the address" : "Add an address"}</h3>
+      <h3 id="address-form-title">{editing ? t("addresses.changeTitle") : t("addresses.addTitle")}</h3>
       {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
       <input type="hidden" name="intent" value="save-address" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
@@ -133,14 +139,14 @@ function AddressForm({
       {first || editing?.isDefault ? null : (
         <label className="choice">
           <input type="checkbox" name="isDefault" />
-          <span className="choice__label">Use as my default address</span>
+          <span className="choice__label">{t("addresses.useAsDefault")}</span>
         </label>
       )}
       <div className="actions">
         <button type="submit" className="button button--primary">
-          {editing ? "Save the address" : "Add the address"}
+          {editing ? t("addresses.save") : t("addresses.add")}
         </button>
-        {editing ? <Link to="/account#addresses">Cancel</Link> : null}
+        {editing ? <Link to="/account#addresses">{t("addresses.cancel")}</Link> : null}
       </div>
     </Form>
   );

@@ -1,5 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
+import { formatCountry } from "./format.ts";
 import { SHIPPING_ZONES, type ShippingZoneId } from "./shipping.ts";
 import { SELLER_COUNTRY } from "./tax.ts";
 
@@ -153,20 +154,9 @@ export function townLines({ postalcode, city, country, region = "" }: { postalco
   }
 }
 
-const displayNames = new Map<Locale, Intl.DisplayNames>();
-
-/** The country's name in a language: "Germany", "Deutschland". */
+/** The country's name in a language: "Germany", "Deutschland" (format.ts's one formatter, Intl.DisplayNames). */
 export function countryName(code: string, locale: Locale): string {
-  let names = displayNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region" });
-    displayNames.set(locale, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return formatCountry(code, locale);
 }
 
 /** The destinations as a country select lists them: the seller's country first, then A–Z by the shown name. */

@@ -64,3 +64,22 @@ export function pageMeta({ title, description, noindex }: PageMeta) {
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A country by its ISO code, as the language names it: "Germany" / "Deutschland". English keeps the catalog's
+ * names; other languages ask Intl. A code nobody knows is shown as it is.
+ */
+export function formatCountry(code: string, locale: Locale = DEFAULT_LOCALE): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region", fallback: "code" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   "orders",
   "legal",
   "admin",
+  // Words of the mails (order and account mails): made on the server only, never sent with a page.
+  "mail",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -31,11 +33,14 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout"],
+  admin: ["admin", "orders", "checkout", "account"],
   legal: ["legal"],
 };
 
 export function namespacesFor(pathname: string): Namespace[] {
-  const first = pathname.split("/")[1]?.toLowerCase() ?? "";
+  // A client-side navigation fetches the next page's data from `<path>.data` (`/_root.data` for `/`), and the
+  // root loader sees that URL: the page's words are those of the path without the suffix.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const first = page.split("/")[1]?.toLowerCase() ?? "";
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }

@@ -1,5 +1,6 @@
-import { formatDeckSize } from "#app/modules/catalog/format.ts";
 import { useTranslation } from "react-i18next";
+import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { priceLineKey } from "./price-line-label.ts";
 import { storedTax, type StoredPriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
@@ -29,13 +30,16 @@ export function PlacedOrderPrices({
 }: {
   order: Pick<OrderView, "priceLines" | "shippingCents" | "totalCents" | "vatCents" | "taxKind" | "vatBasisPoints" | "country">;
 }) {
-  const { t } = useTranslation("checkout");
+  const { t } = useTranslation("orders");
   return (
     <PriceTable
-      lines={order.priceLines}
-      shippingLabel={t("price.shipping")}
+      lines={order.priceLines.map((line) => {
+        const key = priceLineKey(line.label);
+        return { ...line, label: key ? t(`priceLines.${key}`) : line.label };
+      })}
+      shippingLabel={t("details.shipping")}
       shipping={order.shippingCents}
-      totalLabel={t("price.totalPaid")}
+      totalLabel={t("details.totalPaid")}
       totalCents={order.totalCents}
       vatCents={order.vatCents}
       tax={storedTax(order)}
@@ -45,26 +49,25 @@ export function PlacedOrderPrices({
 
 /** What was ordered, where it goes and how it was paid: the confirmation page and the account both show it. */
 export function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useTranslation("orders");
   return (
     <div className="stack">
       <PlacedOrderPrices order={order} />
       <dl className="summary__options">
         <div>
-          <dt>Width</dt>
+          <dt>{t("details.width")}</dt>
           <dd>{formatDeckSize(order.size)}</dd>
         </div>
         <div>
-          <dt>Grip tape</dt>
-          <dd>{order.grip ? "Yes" : "No"}</dd>
+          <dt>{t("details.gripTape")}</dt>
+          <dd>{order.grip ? t("details.yes") : t("details.no")}</dd>
         </div>
         <div>
-          <dt>Paid with</dt>
-          <dd>
-            {cardBrandName(order.cardBrand)} ending in {order.cardLast4}
-          </dd>
+          <dt>{t("details.paidWith")}</dt>
+          <dd>{t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 })}</dd>
         </div>
         <div>
-          <dt>Confirmation to</dt>
+          <dt>{t("details.confirmationTo")}</dt>
           <dd>{order.contact}</dd>
         </div>
       </dl>
