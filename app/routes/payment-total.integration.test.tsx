@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** Buyers in Germany, France (both EU: the destination's VAT included), Switzerland and the US (VAT-free exports). */
 const DESTINATIONS = [
-  { country: "DE", region: "", postalcode: "10115", city: "Berlin", locale: "de", taxKind: "vat", basisPoints: 1900, taxLine: "inkl. 19\u00a0% MwSt. (Deutschland)" },
+  { country: "DE", region: "", postalcode: "10115", city: "Berlin", locale: "de", taxKind: "vat", basisPoints: 1900, taxLine: "inkl. 19\u00a0% USt. (Deutschland)" },
   { country: "FR", region: "", postalcode: "75001", city: "Paris", locale: "en", taxKind: "vat", basisPoints: 2000, taxLine: "Includes 20% VAT (France)" },
   { country: "CH", region: "", postalcode: "8001", city: "Zürich", locale: "de", taxKind: "export", basisPoints: 0, taxLine: "Steuerfreie Ausfuhr" },
   { country: "US", region: "CA", postalcode: "94103", city: "San Francisco", locale: "en", taxKind: "export", basisPoints: 0, taxLine: "VAT-free export: import duties and taxes may be due on delivery" },
@@ -130,7 +130,7 @@ describe(`the charged amount is the displayed total (${databaseKind})`, () => {
 
     // The order page shows what was charged.
     const placed = renderToStaticMarkup(withI18n(<PlacedOrderPrices order={toOrderView(stored!)} />, locale));
-    expect(rowAmount(placed, locale === "de" ? "Bezahlt" : "Total paid")).toBe(displayed);
+    expect(rowAmount(placed, locale === "de" ? "Insgesamt bezahlt" : "Total paid")).toBe(displayed);
     expect(placed).toContain(destination.taxLine);
   });
 

@@ -36,7 +36,7 @@ describe("the order summary", () => {
     expect(screen.getByText("VAT-free export: import duties and taxes may be due on delivery")).toBeTruthy();
     cleanup();
     render(withI18n(<OrderSummary order={order("CH")} />, "de"));
-    expect(row(/^MwSt\. \(Ausfuhr\)/)).toBe("0,00\u00a0€");
+    expect(row(/^USt\. \(Ausfuhr\)/)).toBe("0,00\u00a0€");
     expect(row(/^Versand \(Schweiz\)/)).toBe("12,52\u00a0€");
     expect(screen.getByText("Steuerfreie Ausfuhr: Bei der Zustellung können Einfuhrabgaben und Steuern anfallen")).toBeTruthy();
     expect(row(/^Skateboard-Deck/)).toBe("49,58\u00a0€");
@@ -44,7 +44,7 @@ describe("the order summary", () => {
 
   it("before a country is chosen: German VAT and shipping not yet known", () => {
     render(withI18n(<OrderSummary order={order("")} />, "de"));
-    expect(row(/^inkl\. 19\u00a0% MwSt\. \(Deutschland\)/)).toBe("11,34\u00a0€");
+    expect(row(/^inkl\. 19\u00a0% USt\. \(Deutschland\)/)).toBe("11,34\u00a0€");
     expect(row(/^Versand/)).toBe("Wird beim Versand berechnet");
     expect(screen.queryByTestId("delivery-estimate")).toBeNull();
   });
