@@ -24,7 +24,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   "": ["home"],
   editor: ["editor", "emoji"],
-  example: ["card", "checkout"],
+  example: ["card", "checkout", "emoji"],
   gripsize: ["checkout"],
   login: ["checkout", "account"],
   shipping: ["checkout"],
