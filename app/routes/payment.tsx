@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorSummary, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
@@ -42,6 +43,7 @@ export default function Payment() {
   const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
   const card = useCardForm();
+  const { t: cardT } = useTranslation("card");
   const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/payment";
@@ -64,7 +66,7 @@ export default function Payment() {
     const earlier = earlierStepFields[field];
     return earlier && messages?.[0] ? [{ fieldId: "", label: earlier.label, message: messages[0], href: earlier.step }] : [];
   });
-  const items = [...cardSummaryItems(card), ...serverItems];
+  const items = [...cardSummaryItems(card, cardT), ...serverItems];
 
   return (
     <div className="page page--checkout">
