@@ -25,6 +25,10 @@ describe("the request's language", () => {
     expect(namespacesFor("/")).toEqual(["common", "home"]);
     expect(namespacesFor("/PAYMENT")).toContain("card");
     expect(namespacesFor("/no/such/page")).toEqual(["common"]);
+    // A client-side navigation's data request names the same page: its words must come with it.
+    expect(namespacesFor("/GripSize.data")).toEqual(namespacesFor("/GripSize"));
+    expect(namespacesFor("/_.data")).toEqual(["common", "home"]);
+    expect(namespacesFor("/editor.data")).toEqual(["common", "editor", "emoji"]);
   });
 });
 

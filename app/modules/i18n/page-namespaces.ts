@@ -35,7 +35,12 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   legal: ["legal"],
 };
 
+/**
+ * The namespaces of the page at `pathname`. A client-side navigation asks for the page's data at its data URL
+ * (`/GripSize.data`, `/_.data` for `/`), and that is the URL the root loader sees: it names the same page.
+ */
 export function namespacesFor(pathname: string): Namespace[] {
-  const first = pathname.split("/")[1]?.toLowerCase() ?? "";
+  const page = pathname.replace(/(?:\/_)?\.data$/, "") || "/";
+  const first = page.split("/")[1]?.toLowerCase() ?? "";
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }
