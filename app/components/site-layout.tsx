@@ -46,7 +46,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
-        <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: catalog.product.name })}</p>
+        <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: t("product.name") })}</p>
         <p>{t("footer.testMode")}</p>
         <p>
           <Trans
