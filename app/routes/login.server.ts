@@ -8,6 +8,7 @@ import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
@@ -60,7 +61,7 @@ export async function loginAction(request: Request, context: Context) {
       return redirect(nextPath(request));
     }
     case "signin": {
-      const submission = parseForm(formData, signInSchema);
+      const submission = parseForm(formData, signInSchema, { translate: formMessageIn(getLocale(context)) });
       if (submission.status !== "success") return reply("signin", submission.reply({ hideFields: ["password"] }), 400);
       const result = await whileDatabaseAnswers(() =>
         getDb(context).then((db) => signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) })),
@@ -83,10 +84,10 @@ export async function loginAction(request: Request, context: Context) {
       // The same answer whether the address has an account or not: what applies goes by mail.
       const siteUrl = new URL(request.url).origin;
       const requested = await whileDatabaseAnswers(() =>
-        getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request) })),
+        getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request), locale: getLocale(context) })),
       );
       if (requested === DATABASE_AWAY) {
-        const submission = parseForm(formData, signUpSchema);
+        const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(getLocale(context)) });
         return reply("signup", submission.reply({ formErrors: [databaseAway], hideFields: ["password"] }), 503);
       }
       if (!requested.ok) return reply("signup", requested.reply, 400);

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   "orders",
   "legal",
   "admin",
+  // Words of the mails (order and account mails): made on the server only, never sent with a page.
+  "mail",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -31,7 +33,7 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout"],
+  admin: ["admin", "orders", "checkout", "account"],
   legal: ["legal"],
 };
 
@@ -40,7 +42,10 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
  * (`/GripSize.data`, `/_.data` for `/`), and that is the URL the root loader sees: it names the same page.
  */
 export function namespacesFor(pathname: string): Namespace[] {
-  const page = pathname.replace(/(?:\/_)?\.data$/, "") || "/";
+  // A client-side navigation fetches the next page's data from `<path>.data` (`/_.data` for `/` with
+  // v8_trailingSlashAwareDataRequests, `/_root.data` without), and the root loader sees that URL: the page's words
+  // are those of the path without the suffix.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/(?:\/_)?\.data$/, "") || "/";
   const first = page.split("/")[1]?.toLowerCase() ?? "";
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }

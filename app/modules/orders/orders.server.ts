@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { trackingLink } from "./carriers.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
 import { isValidOrderAccessToken, isValidPrintAccessToken } from "./order-link.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -26,7 +27,8 @@ export async function findViewableOrder(
   part: "page" | "print" = "page",
 ): Promise<OrderRow | null> {
   const order = await findOrderById(db, orderId);
-  if (!order) return null;
+  // An order whose buyer deleted their account is kept for the tax records only: no link shows it any more (D162).
+  if (!order || order.anonymisedAt) return null;
   const owner = order.userId !== null && order.userId === viewer.userId;
   const isValidToken = part === "page" ? isValidOrderAccessToken : isValidPrintAccessToken;
   const guestWithLink = order.userId === null && isValidToken(order.id, viewer.token);
@@ -52,8 +54,8 @@ export async function ordersOfUser(db: Db, userId: string) {
     .limit(100);
 }
 
-/** The fields a buyer sees of their order (no processor reference, no key, no internal ids). */
-export function toOrderView(order: OrderRow) {
+/** The fields a buyer sees of their order (no processor reference, no key, no internal ids); links in `locale`. */
+export function toOrderView(order: OrderRow, locale: Locale = "en") {
   return {
     number: order.number,
     createdAt: order.createdAt.toISOString(),
@@ -75,6 +77,6 @@ export function toOrderView(order: OrderRow) {
     status: order.status,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
-    trackingUrl: trackingLink(order.carrier, order.trackingNumber),
+    trackingUrl: trackingLink(order.carrier, order.trackingNumber, locale),
   };
 }
