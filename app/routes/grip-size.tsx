@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
@@ -14,10 +14,14 @@ import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/grip-size";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
-export const meta = () =>
-  pageMeta({ title: "Grip & size", description: "Choose your deck's width and whether it comes with grip tape; the price updates as you choose." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "checkout");
+  return pageMeta({ title: t("gripSize.metaTitle"), description: t("gripSize.description") });
+};
 
 /** A signed-in buyer has done the Login step already: the next step is Shipping. */
 async function nextStep(context: Route.LoaderArgs["context"]) {
@@ -34,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function GripSize() {
   const { next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("checkout");
+  const { t: common } = useTranslation();
+  const locale = useLocale();
   const order = useOrder();
   // Ticking (or unticking) grip tape turns the deck over, so that the buyer sees what it changes.
   const [side, setSide] = useState<DeckSide>("bottom");
@@ -58,13 +65,13 @@ export default function GripSize() {
         <DeckViewer design={order.design} size={order.size} grip={order.grip} side={side} onSideChange={setSide} />
       </div>
       <div className="page__content">
-        <h1>Choose grip and size</h1>
+        <h1>{t("gripSize.title")}</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <NextStepPrefetch page={next} />
           {showSummary ? (
             <ErrorSummary
-              items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}
+              items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: t("gripSize.width"), message: sizeError }] : []}
             />
           ) : null}
           <fieldset
@@ -72,8 +79,8 @@ export default function GripSize() {
             aria-describedby={sizeError ? fields.size.errorId : undefined}
             aria-invalid={sizeError ? true : undefined}
           >
-            <legend>Deck width</legend>
-            <p className="field__hint">Wider decks suit bigger feet and transition skating.</p>
+            <legend>{t("gripSize.width")}</legend>
+            <p className="field__hint">{t("gripSize.widthHint")}</p>
             <div className="choice-group__options">
               {catalog.sizes.map((size, index) => (
                 <label key={size} className="choice">
@@ -85,9 +92,9 @@ export default function GripSize() {
                     checked={order.size === size}
                     onChange={() => order.setSize(size)}
                   />
-                  <span className="choice__label">{formatDeckSize(size)}</span>
+                  <span className="choice__label">{formatDeckSize(size, locale)}</span>
                   {size >= catalog.wideDeck.fromInches ? (
-                    <span className="choice__extra">+{formatMoney(priceForDestination(catalog.wideDeck.priceCents, order.country))}</span>
+                    <span className="choice__extra">+{formatMoney(priceForDestination(catalog.wideDeck.priceCents, order.country), locale)}</span>
                   ) : null}
                 </label>
               ))}
@@ -98,7 +105,7 @@ export default function GripSize() {
           </fieldset>
 
           <fieldset className="choice-group">
-            <legend>Grip tape</legend>
+            <legend>{t("gripSize.grip")}</legend>
             <label className="choice choice--wide">
               <input
                 type="checkbox"
@@ -110,8 +117,8 @@ export default function GripSize() {
                   setSide("top");
                 }}
               />
-              <span className="choice__label">Apply black grip tape</span>
-              <span className="choice__extra">+{formatMoney(priceForDestination(catalog.grip.priceCents, order.country))}</span>
+              <span className="choice__label">{t("gripSize.applyGrip")}</span>
+              <span className="choice__extra">+{formatMoney(priceForDestination(catalog.grip.priceCents, order.country), locale)}</span>
               {/* The deck's top as chosen, beside the box: on a phone the big picture is above, out of view. */}
               <span className="deck-swatch" aria-hidden="true">
                 <DeckPreview className="deck-swatch__deck" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />
@@ -120,11 +127,11 @@ export default function GripSize() {
           </fieldset>
 
           <p className="price" aria-live="polite">
-            <span>Price</span> <strong data-testid="price">{formatMoney(price.subtotalCents)}</strong>
-            <span className="price__note">incl. VAT, plus shipping</span>
+            <span>{t("gripSize.price")}</span> <strong data-testid="price">{formatMoney(price.subtotalCents, locale)}</strong>
+            <span className="price__note">{common("price.inclVatPlusShipping")}</span>
           </p>
           <button type="submit" className="button button--primary">
-            {next === "/Shipping" ? "Continue to shipping" : "Continue to login"}
+            {t(next === "/Shipping" ? "gripSize.toShipping" : "gripSize.toLogin")}
           </button>
         </Form>
       </div>
