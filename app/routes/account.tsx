@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
@@ -66,6 +67,8 @@ export default function Account() {
                     </Link>
                     <br />
                     <OrderStatusBadge status={order.status} />
+                    <br />
+                    <InvoiceLink href={`/orders/${order.id}/invoice`} orderNumber={order.number} />
                   </th>
                   <td>{formatDate(order.createdAt)}</td>
                   <td className="order-history__deck">
