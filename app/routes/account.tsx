@@ -67,15 +67,17 @@ export default function Account() {
                     </Link>
                     <br />
                     <OrderStatusBadge status={order.status} />
-                    <br />
-                    <InvoiceLink href={`/orders/${order.id}/invoice`} orderNumber={order.number} />
                   </th>
                   <td>{formatDate(order.createdAt)}</td>
                   <td className="order-history__deck">
                     {formatDeckSize(order.size)}
                     {order.grip ? ", grip tape" : ""}
                   </td>
-                  <td>{formatMoney(order.totalCents)}</td>
+                  <td>
+                    {formatMoney(order.totalCents)}
+                    <br />
+                    <InvoiceLink href={`/orders/${order.id}/invoice`} orderNumber={order.number} />
+                  </td>
                 </tr>
               ))}
             </tbody>
