@@ -92,10 +92,12 @@ const staticOptions = {
   },
 };
 app.use(emojiSheetMiddleware(path.join(clientDir, "emoji/svg")));
-app.use(express.static(clientDir, staticOptions));
+const prerendered = prerenderedPages(clientDir);
+const serveStatic = express.static(clientDir, staticOptions);
+app.use((req, res, next) => (prerendered.isOtherLanguageData(req) ? next() : serveStatic(req, res, next)));
 // A build id that is not (or no longer) on this server: a JSON 404, which tells the client to check for updates.
 app.use("/builds", (req, res) => res.status(404).json({ error: "unknown build" }));
-app.use(prerenderedPages(clientDir));
+app.use(prerendered.pages);
 app.use(sameOriginGuard());
 app.use(clientAddressHeader());
 app.use(createRequestHandler({ build }));

@@ -25,6 +25,9 @@ import { gzipSync } from "node:zlib";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BARE_FIXTURE = path.join(ROOT, "scripts/bench-size/bare-app");
 const NAV_BUDGET_KB = 30; // a client navigation should never wait on more than this much new JS
+// A page's words (one language, its namespaces) travel in its data; they should stay small beside its JS.
+const MESSAGES_BUDGET_KB = 8;
+const MESSAGE_PAGES = ["/", "/editor", "/GripSize", "/Login", "/Shipping", "/Payment", "/orders/x", "/account", "/admin", "/legal/terms"];
 const MANIFEST_PREFIX = "window.__reactRouterManifest=";
 // With v8_splitRouteModules a route's client exports may live in chunks of their own, listed under these keys.
 const SPLIT_CHUNK_KEYS = [
@@ -51,6 +54,7 @@ async function main() {
     const rows = measurePages(path.join(ROOT, "build/client"), bare);
     printReport(rows, bare, performance.now() - started);
     printNavigations(path.join(ROOT, "build/client"));
+    await printMessages(path.join(ROOT, "build/client"));
   } finally {
     // The node_modules inside is a symlink: rmSync removes the link, never the shop's packages behind it.
     rmSync(bareDir, { recursive: true, force: true });
@@ -235,6 +239,54 @@ function printNavigations(clientDir) {
     const verdict = bytes / 1000 > NAV_BUDGET_KB ? `> ${NAV_BUDGET_KB} kB budget` : "";
     console.log(`  ${routePath(manifest, from).padEnd(18)} → ${routePath(manifest, to).padEnd(18)} ${kB(bytes).toFixed(1).padStart(6)} kB ${verdict}`);
   }
+}
+
+/**
+ * The words each page receives: one language's messages of the page's namespaces (the root loader sends them
+ * with the page's data), gzipped; and a check that no JavaScript chunk carries message text, which would mean
+ * words of every language shipped in code.
+ */
+async function printMessages(clientDir) {
+  const { runnerImport } = await import("vite");
+  const { module: namespaces } = await runnerImport(path.join(ROOT, "app/modules/i18n/page-namespaces.ts"));
+  const localesDir = path.join(ROOT, "app/locales");
+  const locales = readdirSync(localesDir).filter((name) => !name.includes("."));
+  const read = (locale, namespace) => {
+    const file = path.join(localesDir, locale, `${namespace}.json`);
+    return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  };
+  console.log(`\nMessages sent with each page (gz, one language; budget ${MESSAGES_BUDGET_KB} kB)`);
+  console.log(`  ${"page".padEnd(14)} ${"namespaces".padEnd(34)} ${locales.map((l) => l.padStart(8)).join(" ")}`);
+  const rows = [];
+  for (const page of MESSAGE_PAGES) {
+    const pageNamespaces = namespaces.namespacesFor(page);
+    const sizes = locales.map((locale) => {
+      const messages = Object.fromEntries(pageNamespaces.map((ns) => [ns, read(locale, ns)]));
+      return gzipSync(JSON.stringify(messages), { level: 9 }).length;
+    });
+    const over = sizes.some((bytes) => bytes / 1000 > MESSAGES_BUDGET_KB) ? ` > ${MESSAGES_BUDGET_KB} kB budget` : "";
+    console.log(`  ${page.padEnd(14)} ${pageNamespaces.join(",").padEnd(34)} ${sizes.map((b) => `${kB(b).toFixed(1)} kB`.padStart(8)).join(" ")}${over}`);
+    rows.push({ page, namespaces: pageNamespaces, kb: Object.fromEntries(locales.map((l, i) => [l, kB(sizes[i])])) });
+  }
+  // Message text in JS: every message of 24 characters or more, looked for in every chunk of the client build.
+  const texts = locales.flatMap((locale) =>
+    namespaces.NAMESPACES.flatMap((ns) => leafTexts(read(locale, ns))).filter((text) => text.length >= 24),
+  );
+  const chunks = readdirSync(path.join(clientDir, "assets")).filter((name) => name.endsWith(".js"));
+  const leaked = chunks.flatMap((name) => {
+    const code = readFileSync(path.join(clientDir, "assets", name), "utf8");
+    return texts.filter((text) => code.includes(JSON.stringify(text).slice(1, -1))).map((text) => `${name}: ${text.slice(0, 40)}`);
+  });
+  console.log(
+    leaked.length === 0
+      ? `  No JS chunk carries message text (${texts.length} messages of ${locales.join(", ")} looked for in ${chunks.length} chunks).`
+      : `  Message text found in JS (every language shipped in code):\n    ${leaked.slice(0, 10).join("\n    ")}`,
+  );
+  console.log(`BENCH_SIZE_MESSAGES_JSON ${JSON.stringify({ budgetKb: MESSAGES_BUDGET_KB, pages: rows, leakedInJs: leaked.length })}`);
+}
+
+function leafTexts(messages) {
+  return Object.values(messages).flatMap((value) => (value && typeof value === "object" ? leafTexts(value) : [String(value)]));
 }
 
 // ---- output -------------------------------------------------------------------------------------------------

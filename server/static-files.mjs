@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, inlineScriptHashes } from "#app/modules/http/content-security.mjs";
+import { DEFAULT_LOCALE, localeOfRequest } from "#app/modules/i18n/request-locale.mjs";
 
 const REVALIDATE = "no-cache";
 
@@ -16,9 +17,19 @@ export function cacheControlFor(urlPath) {
   return "public, max-age=3600";
 }
 
+/** Whether a request is answered in the language the prerendered files were written in (the default). */
+function wantsPrerenderedLanguage(req) {
+  return localeOfRequest({ get: (name) => req.get(name) }) === DEFAULT_LOCALE;
+}
+
+/** The answer differs by language (Accept-Language, or the switcher's cookie): caches must keep them apart. */
+const VARY_BY_LANGUAGE = "Accept-Language, Cookie";
+
 /**
- * Prerendered pages (listed in this build's meta) are sent as the HTML written at build time. Paths match
- * exactly as prerendered; other spellings (/EDITOR) fall through to server rendering, which gives the same page.
+ * Prerendered pages (listed in this build's meta) are sent as the HTML written at build time, in the default
+ * language: a visitor who reads another gets the page rendered by React Router, as its data payload (the
+ * `.data` file beside it, which `dataFilesOfOtherLanguages` keeps from the static files). Paths match exactly as
+ * prerendered; other spellings (/EDITOR) fall through to server rendering, which gives the same page.
  */
 export function prerenderedPages(clientDir) {
   const latest = JSON.parse(readFileSync(path.join(clientDir, "builds/latest.json"), "utf8"));
@@ -30,14 +41,23 @@ export function prerenderedPages(clientDir) {
       // The file's inline scripts are fixed at build time: the policy names them by hash.
       .map(([page, file]) => [page, { file, policy: contentSecurityPolicy(inlineScriptHashes(readFileSync(file, "utf8"))) }]),
   );
-  return (req, res, next) => {
+  const dataFiles = new Set(meta.prerendered.map((page) => (page === "/" ? "/_.data" : `${page}.data`)));
+  const pages = (req, res, next) => {
     const page = (req.method === "GET" || req.method === "HEAD") && files.get(req.path);
-    if (!page) {
+    if (!page || !wantsPrerenderedLanguage(req)) {
       next();
       return;
     }
+    res.setHeader("Vary", VARY_BY_LANGUAGE);
     res.setHeader("Cache-Control", REVALIDATE);
     res.setHeader("Content-Security-Policy", page.policy);
     res.sendFile(page.file);
   };
+  /** Whether the static files must leave this request to React Router: another language's data payload. */
+  const isOtherLanguageData = (req) => {
+    if (!dataFiles.has(req.path)) return false;
+    req.res?.setHeader("Vary", VARY_BY_LANGUAGE);
+    return !wantsPrerenderedLanguage(req);
+  };
+  return { pages, isOtherLanguageData };
 }

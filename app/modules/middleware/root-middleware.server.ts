@@ -74,8 +74,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 
 /** Picks the request's language before anything renders or writes a message. */
 export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  context.set(localeContext, localeOfRequest(request.headers));
+  const locale = localeOfRequest(request.headers);
+  context.set(localeContext, locale);
   const response = await next();
+  if (!response.headers.has("Content-Language")) response.headers.set("Content-Language", locale);
   // The same address answers in the visitor's language: a shared cache must keep the variants apart.
   response.headers.append("Vary", "Accept-Language, Cookie");
   return response;

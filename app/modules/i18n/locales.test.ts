@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { localeFromAcceptLanguage, localeOfRequest } from "./locales.ts";
+import { namespacesFor } from "./page-namespaces.ts";
+import { safeReturnPath } from "#app/routes/language.ts";
+
+describe("the request's language", () => {
+  it("takes the first language we speak from Accept-Language, by weight", () => {
+    expect(localeFromAcceptLanguage("de-DE,de;q=0.9,en;q=0.8")).toBe("de");
+    expect(localeFromAcceptLanguage("fr-FR,fr;q=0.9,de;q=0.7,en;q=0.8")).toBe("en");
+    expect(localeFromAcceptLanguage("en;q=0.5, de-AT")).toBe("de");
+    expect(localeFromAcceptLanguage("fr, es")).toBeUndefined();
+    expect(localeFromAcceptLanguage("de;q=0, en;q=0")).toBeUndefined();
+    expect(localeFromAcceptLanguage("*;q=abc, ;;;, de;q=")).toBeUndefined();
+    expect(localeFromAcceptLanguage("x".repeat(10_000))).toBeUndefined();
+  });
+
+  it("lets the switcher's cookie win, ignores a cookie naming no language of ours, defaults to English", () => {
+    const request = (headers: Record<string, string>) => localeOfRequest(new Headers(headers));
+    expect(request({ Cookie: "session=abc; lang=de", "Accept-Language": "en" })).toBe("de");
+    expect(request({ Cookie: "lang=xx", "Accept-Language": "de" })).toBe("de");
+    expect(request({})).toBe("en");
+  });
+
+  it("sends each page its namespaces, case-insensitively, with the common words", () => {
+    expect(namespacesFor("/")).toEqual(["common", "home"]);
+    expect(namespacesFor("/PAYMENT")).toContain("card");
+    expect(namespacesFor("/no/such/page")).toEqual(["common"]);
+  });
+});
+
+describe("the switcher's return path", () => {
+  it("goes back only to a path of this shop", () => {
+    expect(safeReturnPath("/GripSize?x=1")).toBe("/GripSize?x=1");
+    for (const hostile of ["https://evil.example/", "//evil.example/", "/\\evil.example", "javascript:alert(1)", null, "/" + "a".repeat(3000)]) {
+      expect(safeReturnPath(hostile)).toBe("/");
+    }
+  });
+});
