@@ -21,6 +21,7 @@ const { SVG_FILE_POLICY } = await import("./app/modules/http/content-security.mj
 const { currentRequest: currentRequestStore, logger, runWithRequest } = await import("./app/modules/observability/logger.mjs");
 const { metricsExposition, recordRequest } = await import("./app/modules/observability/metrics.mjs");
 const { routeLabel } = await import("./app/modules/observability/route-label.mjs");
+const { startIdleCollector } = await import("./server/idle-collector.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -35,12 +36,18 @@ let stopping = false;
 /** Answers not yet sent: at shutdown each is told to close its connection, so that no client sends on it again. */
 const inFlight = new Set();
 
+const idleCollector = startIdleCollector({
+  onCollect: ({ heapUsedBefore, heapUsedAfter, ms }) =>
+    logger.debug({ heapUsedBeforeMb: Math.round(heapUsedBefore / 1048576), heapUsedAfterMb: Math.round(heapUsedAfter / 1048576), ms: Math.round(ms) }, "idle: garbage collected"),
+});
+
 const app = express();
 app.disable("x-powered-by");
 // Every request gets its id here (X-Request-Id; React Router's middleware reuses it for the error page's reference),
 // and every log line written while it is handled carries it. When the answer is done: one access log line and the
 // request metrics, labelled with the route pattern React Router matched (never the raw URL or its query).
 app.use((req, res, next) => {
+  idleCollector.noteRequest();
   const requestId = randomUUID().slice(0, 8);
   const started = process.hrtime.bigint();
   res.setHeader("X-Request-Id", requestId);

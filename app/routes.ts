@@ -18,8 +18,13 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/confirm", "routes/account-confirm.tsx"),
   route("account/reset", "routes/account-reset.tsx"),
+  // The buyer's data rights: everything as a JSON file, and deleting the account (orders kept anonymised).
+  route("account/data", "routes/account-data.ts"),
+  route("account/delete", "routes/account-delete.tsx"),
   route("logout", "routes/logout.ts"),
   route("language", "routes/language.ts"),
+  // The legal pages (imprint, terms, privacy, withdrawal), their texts from the operator's configuration.
+  route("legal/:page", "routes/legal.tsx"),
   route("healthz", "routes/healthz.ts"),
   // The back office: operators only (every loader and action checks); anyone else gets the 404 page. Its sign-in
   // page is the one exception, and gives nothing away (a buyer's password reads as a wrong one).

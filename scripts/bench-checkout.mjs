@@ -12,10 +12,11 @@
 //
 // Options: --buyers N (default 100), --no-build, --pg URL (default postgres://postgres@127.0.0.1:5432/test;
 // "off" to skip PostgreSQL), --scale-buyers N (default 1000; 0 skips the one-/two-server runs), --concurrency N
-// (default 50), --settle-seconds N (default 30: idle time before "after" is read).
+// (default 50), --settle-seconds N (default 30: idle time before "after" is read), --scale-only (only the one-/two-server
+// runs).
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -205,7 +206,7 @@ async function benchmark(label, env, { databaseUrl } = {}) {
  * over them; each server's resident memory after the warm-up ("before") and after the load and SETTLE_SECONDS idle.
  */
 async function scaleRun(url, count) {
-  const database = await resetPostgres(url);
+  const database = await freshPostgresDatabase(url, "deck_scale");
   const servers = [];
   try {
     const env = { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) };
@@ -216,7 +217,9 @@ async function scaleRun(url, count) {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = servers.map((server) => residentMb(server.pid));
     const loadBefore = os.loadavg()[0];
+    const cpuBefore = cpuTimes(servers.map((server) => server.pid));
     const { keys, results, seconds } = await runArrivingBuyers(bases, SCALE_BUYERS);
+    const cpu = cpuShare(cpuBefore, cpuTimes(servers.map((server) => server.pid)));
     const loadAfter = os.loadavg()[0];
     const confirmed = new Set(results.filter((result) => result.orderId).map((result) => result.checkoutId)).size;
     const failures = results.filter((result) => result.status !== 302);
@@ -242,11 +245,45 @@ async function scaleRun(url, count) {
       rows,
       memory: servers.map((_, i) => ({ beforeMb: before[i], peakMb: peak[i], afterMb: after[i] })),
       loadAverage: { before: loadBefore, after: loadAfter },
+      cpu,
     };
   } finally {
     for (const server of servers) await server.stop();
     await database.drop();
   }
+}
+
+/**
+ * CPU time so far of the whole machine (from /proc/stat) and of the given processes (/proc/<pid>/stat), in clock
+ * ticks: a second server can only add throughput if one server's run leaves cores idle. Linux only; null elsewhere.
+ */
+function cpuTimes(pids) {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const processes = pids.reduce((sum, pid) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const after = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return sum + Number(after[11]) + Number(after[12]);
+    }, 0);
+    return { idle, total, processes, at: performance.now() };
+  } catch {
+    return null;
+  }
+}
+
+function cpuShare(before, after) {
+  if (!before || !after) return null;
+  const cores = os.cpus().length;
+  const ticks = after.total - before.total;
+  const seconds = (after.at - before.at) / 1000;
+  const ticksPerSecond = ticks / seconds / cores;
+  return {
+    cores,
+    machinePercent: Math.round((1 - (after.idle - before.idle) / ticks) * cores * 100),
+    serversPercent: Math.round(((after.processes - before.processes) / ticksPerSecond / seconds) * 100),
+  };
 }
 
 function printScale(runs) {
@@ -262,7 +299,8 @@ function printScale(runs) {
     console.log(
       `  ${run.label}: ${run.ordersPerSecond.toFixed(1)} orders/s, p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, ` +
         `retried ${run.retried}, still not 302 ${run.non302}, lost ${run.lost}, duplicated ${run.duplicated}, rows ${run.rows.orders}/${run.rows.keys}, ` +
-        `load average ${run.loadAverage.before.toFixed(1)} → ${run.loadAverage.after.toFixed(1)}`,
+        `load average ${run.loadAverage.before.toFixed(1)} → ${run.loadAverage.after.toFixed(1)}` +
+        (run.cpu ? `, machine CPU busy ${run.cpu.machinePercent}% of ${run.cpu.cores * 100}% (the shop's servers ${run.cpu.serversPercent}%)` : ""),
     );
     console.log(`    resident memory before → at the end of the load → after ${SETTLE_SECONDS} s idle: ${memory}`);
   }
@@ -299,8 +337,9 @@ if (!args.includes("--no-build") || !existsSync(path.join(root, "build/server/in
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const results = [await benchmark("PGlite", { DATABASE_URL: "" })];
-if (PG_URL !== "off") {
+const SCALE_ONLY = args.includes("--scale-only");
+const results = SCALE_ONLY ? [] : [await benchmark("PGlite", { DATABASE_URL: "" })];
+if (PG_URL !== "off" && !SCALE_ONLY) {
   try {
     // The bench gets a database of its own so that it never touches anything else on the server.
     const database = await freshPostgresDatabase(PG_URL, "deck_bench");

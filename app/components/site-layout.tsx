@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Trans, useTranslation } from "react-i18next";
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import { LEGAL_PAGES, legalPath } from "#app/modules/legal/legal-pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { StepIndicator } from "./step-indicator.tsx";
 import { StepNotice } from "./step-notice.tsx";
@@ -46,6 +47,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="site-footer">
+        <nav aria-label={t("footer.legalLabel")}>
+          <ul className="site-footer__legal">
+            {LEGAL_PAGES.map((page) => (
+              <li key={page}>
+                <Link to={legalPath(page)}>{t(`footer.${page}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: catalog.product.name })}</p>
         <p>{t("footer.testMode")}</p>
         <p>

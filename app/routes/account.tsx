@@ -6,6 +6,7 @@ import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
+import { DataRights } from "#app/modules/accounts/data-rights.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
@@ -84,6 +85,7 @@ export default function Account() {
           </table>
         )}
       </section>
+      <DataRights />
     </div>
   );
 }

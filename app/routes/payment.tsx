@@ -7,8 +7,9 @@ import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { useReloadHold } from "#app/modules/build-update/use-reload-hold.ts";
 import { CardFields, cardSummaryItems, checkCardFields } from "#app/modules/card/card-form.tsx";
 import { useCardForm } from "#app/modules/card/use-card-form.ts";
-import { formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { pageMeta } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { BuyButton, OrderTerms } from "#app/modules/checkout/order-terms.tsx";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -105,9 +106,9 @@ export default function Payment() {
             {/* Card details stay in this component's state: never in the order store, storage or the URL. */}
             <CardFields card={card} named groupProps={hold} />
           </section>
-          <button type="submit" className="button button--primary button--wide" disabled={paying} aria-live="polite">
-            {paying ? "Paying…" : `Pay ${formatMoney(price.totalCents)}`}
-          </button>
+          {/* The total, the terms and the withdrawal exception, then "Buy now" (order-terms.tsx, D161). */}
+          <OrderTerms totalCents={price.totalCents} />
+          <BuyButton paying={paying} />
           <p className="field__hint">Test mode: use 4242 4242 4242 4242, any future date and any security code.</p>
         </Form>
         <section className="card-panel" aria-labelledby="ship-to-title">

@@ -132,7 +132,7 @@ export async function walkBuyer(page, { base, dataDir, visit = async () => {} })
   await page.getByLabel("Year (YY)").fill(nextYear);
   await page.getByLabel("Security code").fill("123");
   await visit("payment", page);
-  await page.getByRole("button", { name: /^Pay €/ }).click();
+  await page.getByRole("button", { name: "Buy now", exact: true }).click();
   await page.getByRole("heading", { level: 1, name: "Thank you for your order" }).waitFor({ timeout: 30_000 });
   await waitForHydration(page);
   const orderPath = new URL(page.url()).pathname;

@@ -9,7 +9,7 @@ function cardForm(page: Page) {
     month: page.getByLabel("Month (MM)"),
     year: page.getByLabel("Year (YY)"),
     cvv: page.getByLabel("Security code"),
-    pay: page.getByRole("button", { name: /^Pay €/ }),
+    pay: page.getByRole("button", { name: "Buy now", exact: true }),
   };
 }
 

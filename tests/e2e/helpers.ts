@@ -164,7 +164,11 @@ export async function fillCard(page: Page, number = "4242 4242 4242 4242", cvv =
   await page.getByLabel("Security code").fill(cvv);
 }
 
-export const payButton = (page: Page): Locator => page.getByRole("button", { name: /^Pay €/ });
+/** The Payment step's button: "Buy now", the words § 312j BGB asks for (D161); the total stands above it. */
+export const payButton = (page: Page): Locator => page.getByRole("button", { name: "Buy now", exact: true });
+
+/** The total to pay, shown right above the button. */
+export const payTotal = (page: Page): Locator => page.getByTestId("order-total");
 
 /** Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping. */
 export async function createAccount(page: Page): Promise<string> {

@@ -25,6 +25,10 @@ describe("the request's language", () => {
     expect(namespacesFor("/")).toEqual(["common", "home"]);
     expect(namespacesFor("/PAYMENT")).toContain("card");
     expect(namespacesFor("/no/such/page")).toEqual(["common"]);
+    // A client-side navigation's data request names the page with a `.data` suffix; `/` is `/_root.data`.
+    expect(namespacesFor("/Payment.data")).toEqual(namespacesFor("/Payment"));
+    expect(namespacesFor("/legal/terms.data")).toEqual(["common", "legal"]);
+    expect(namespacesFor("/_root.data")).toEqual(["common", "home"]);
   });
 });
 

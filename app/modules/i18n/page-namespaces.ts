@@ -36,6 +36,9 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
 };
 
 export function namespacesFor(pathname: string): Namespace[] {
-  const first = pathname.split("/")[1]?.toLowerCase() ?? "";
+  // A client-side navigation fetches the next page's data from `<path>.data` (`/_root.data` for `/`), and the
+  // root loader sees that URL: the page's words are those of the path without the suffix.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const first = page.split("/")[1]?.toLowerCase() ?? "";
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }

@@ -24,7 +24,16 @@ const sellerSchema = z.object({
   representedBy: z.string().optional(),
 });
 
-const operatorSchema = z.object({ seller: sellerSchema }).passthrough();
+const operatorSchema = z
+  .object({
+    seller: sellerSchema,
+    /**
+     * The folder of the legal pages' texts, relative to this file (or absolute): `<folder>/<locale>/<page>.md` for
+     * each language and page (legal-texts.server.ts). Default: `legal`, next to the file.
+     */
+    legalTexts: z.string().min(1).default("legal"),
+  })
+  .passthrough();
 
 export type Seller = z.infer<typeof sellerSchema>;
 export type OperatorConfig = z.infer<typeof operatorSchema>;
@@ -43,6 +52,11 @@ export function operatorConfig(): OperatorConfig {
   if (!parsed.success) throw new Error(`Invalid operator configuration in ${file}: ${z.prettifyError(parsed.error)}`);
   cached = parsed.data;
   return cached;
+}
+
+/** The folder of the legal pages' texts (operator.json's `legalTexts`, relative to that file). */
+export function legalTextsDir(): string {
+  return path.resolve(path.dirname(operatorConfigPath()), operatorConfig().legalTexts);
 }
 
 /** Tests that write their own file call this to read it again. */

@@ -26,7 +26,8 @@ export async function findViewableOrder(
   part: "page" | "print" = "page",
 ): Promise<OrderRow | null> {
   const order = await findOrderById(db, orderId);
-  if (!order) return null;
+  // An order whose buyer deleted their account is kept for the tax records only: no link shows it any more (D162).
+  if (!order || order.anonymisedAt) return null;
   const owner = order.userId !== null && order.userId === viewer.userId;
   const isValidToken = part === "page" ? isValidOrderAccessToken : isValidPrintAccessToken;
   const guestWithLink = order.userId === null && isValidToken(order.id, viewer.token);

@@ -1,0 +1,9 @@
+/** The legal pages, by their path segment: /legal/imprint, /legal/terms, /legal/privacy, /legal/withdrawal. */
+export const LEGAL_PAGES = ["imprint", "terms", "privacy", "withdrawal"] as const;
+export type LegalPage = (typeof LEGAL_PAGES)[number];
+
+export function isLegalPage(value: unknown): value is LegalPage {
+  return typeof value === "string" && (LEGAL_PAGES as readonly string[]).includes(value);
+}
+
+export const legalPath = (page: LegalPage) => `/legal/${page}`;
