@@ -140,6 +140,13 @@ describe(`the invoice download on ${databaseKind}`, () => {
     await expectInvoice(await buyerInvoice(german!, "", buyer.cookie), german!, `rechnung-${german!.invoiceNumber}.pdf`);
   });
 
+  it("of an order anonymised with its deleted account: no buyer's link opens it, the back office still has it", async () => {
+    const kept = await place();
+    const [anonymised] = await database.db.update(orders).set({ anonymisedAt: new Date(), contact: "" }).where(eq(orders.id, kept.id)).returning();
+    expect((await buyerInvoice(anonymised!, `?token=${orderAccessToken(kept.id)}`, null)).status).toBe(404);
+    await expectInvoice(await adminInvoice(anonymised!, operator.cookie), anonymised!);
+  });
+
   it("is linked from the order page (with a guest's token) and the account's history", async () => {
     const page = await callRoute(orderRoute.loader, new Request(`${TEST_ORIGIN}/orders/${guest.id}?token=${orderAccessToken(guest.id)}`), {
       database,
