@@ -2,16 +2,15 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { confirmSignUp } from "#app/modules/accounts/sign-up.server.ts";
 import { findEmailLink } from "#app/modules/accounts/email-links.server.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const GONE = {
-  unknown: "This link is not (or no longer) valid. Create your account again from the Login page.",
-  used: "This link was used already: your account exists. Sign in with it.",
-  expired: "This link has expired: links work for 2 hours. Create your account again from the Login page.",
-  taken: "You have an account with this address already. Sign in with it.",
-} as const;
+/** Why a sign-up link does not work (keys of the account namespace, `confirm.*`). */
+type Gone = "unknown" | "used" | "expired" | "taken";
+
+const gone = (context: Context, reason: Gone) => translatorFor(getLocale(context), "account")(`confirm.${reason}`);
 
 /**
  * The page a sign-up's mailed link opens. It asks for a press of the button rather than creating the account on
@@ -21,7 +20,7 @@ export async function confirmLoader(request: Request, context: Context) {
   const found = await findEmailLink(await getDb(context), "sign-up", new URL(request.url).searchParams.get("code"));
   if (found.status !== "valid" || !found.link.passwordHash) {
     const reason = found.status === "valid" ? "unknown" : found.status;
-    return data({ state: "gone" as const, message: GONE[reason] }, { status: reason === "unknown" ? 404 : 410 });
+    return data({ state: "gone" as const, message: gone(context, reason) }, { status: reason === "unknown" ? 404 : 410 });
   }
   return { state: "ready" as const, email: found.link.email };
 }
@@ -29,7 +28,7 @@ export async function confirmLoader(request: Request, context: Context) {
 export async function confirmAction(request: Request, context: Context) {
   const confirmed = await confirmSignUp(await getDb(context), new URL(request.url).searchParams.get("code"));
   if (!confirmed.ok) {
-    return data({ status: "error" as const, error: { "": [GONE[confirmed.reason]] } }, { status: confirmed.reason === "unknown" ? 404 : 410 });
+    return data({ status: "error" as const, error: { "": [gone(context, confirmed.reason)] } }, { status: confirmed.reason === "unknown" ? 404 : 410 });
   }
   const setCookie = await signInSession(context, confirmed.accountId);
   return redirect(confirmed.nextPath, { headers: { "Set-Cookie": setCookie } });

@@ -1,9 +1,14 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import type { Route } from "./+types/account-confirm";
 import { confirmAction, confirmLoader } from "./account-confirm.server.ts";
 
-export const meta = () => pageMeta({ title: "Create your account", description: "Confirm your e-mail address and set up your Deck Studio account.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
+  return pageMeta({ title: t("meta.confirmTitle"), description: t("meta.confirmDescription"), noindex: true });
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => confirmLoader(request, context);
 
@@ -14,25 +19,25 @@ export default function AccountConfirm() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const error = reply && "error" in reply ? reply.error[""]?.[0] : null;
+  const { t } = useTranslation("account");
   return (
     <div className="page page--narrow stack">
-      <h1>Create your account</h1>
+      <h1>{t("confirm.heading")}</h1>
       {page.state === "gone" || error ? (
         <>
           <p role="alert">{page.state === "gone" ? page.message : error}</p>
           <p>
-            <Link to="/Login">Go to the Login page</Link>
+            <Link to="/Login">{t("confirm.toLogin")}</Link>
           </p>
         </>
       ) : (
         <>
           <p>
-            Your address <strong>{page.email}</strong> is confirmed. Create the account with the password you chose; you
-            are then signed in, in this tab and in the one you came from.
+            <Trans t={t} i18nKey="confirm.ready" values={{ email: page.email }} components={{ strong: <strong /> }} />
           </p>
           <Form method="post">
             <button type="submit" className="button button--primary">
-              Create my account
+              {t("confirm.submit")}
             </button>
           </Form>
         </>

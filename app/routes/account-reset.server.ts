@@ -5,22 +5,21 @@ import { requestPasswordReset, resetPassword } from "#app/modules/accounts/passw
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const GONE = {
-  unknown: "This link is not (or no longer) valid. Ask for a new one below.",
-  used: "This link was used already. Ask for a new one below if you need to.",
-  expired: "This link has expired: links work for 2 hours. Ask for a new one below.",
-} as const;
+/** Why a reset link does not work (keys of the account namespace, `reset.*`). */
+const gone = (context: Context, reason: "unknown" | "used" | "expired") => translatorFor(getLocale(context), "account")(`reset.${reason}`);
 
 /** /account/reset asks for an address; /account/reset?code=… (the mailed link) asks for the new password. */
 export async function resetLoader(request: Request, context: Context) {
   const code = new URL(request.url).searchParams.get("code");
   if (code === null) return { state: "request" as const };
   const found = await findEmailLink(await getDb(context), "password-reset", code);
-  if (found.status !== "valid") return data({ state: "request" as const, message: GONE[found.status] }, { status: 410 });
+  if (found.status !== "valid") return data({ state: "request" as const, message: gone(context, found.status) }, { status: 410 });
   return { state: "choose" as const, email: found.link.email };
 }
 
@@ -30,16 +29,16 @@ export async function resetAction(request: Request, context: Context) {
   const db = await getDb(context);
   const code = new URL(request.url).searchParams.get("code");
   if (code === null) {
-    const submission = parseForm(formData, passwordResetRequestSchema);
+    const submission = parseForm(formData, passwordResetRequestSchema, { translate: formMessageIn(getLocale(context)) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     // One answer for every address: whether it has an account is told by mail, to the address only.
-    await requestPasswordReset(db, submission.value.email, new URL(request.url).origin);
+    await requestPasswordReset(db, submission.value.email, new URL(request.url).origin, getLocale(context));
     return data({ status: "success" as const, sentTo: submission.value.email });
   }
-  const submission = parseForm(formData, newPasswordSchema);
+  const submission = parseForm(formData, newPasswordSchema, { translate: formMessageIn(getLocale(context)) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const reset = await resetPassword(db, code, submission.value.password);
-  if (!reset.ok) return data(submission.reply({ formErrors: [GONE[reset.reason]], hideFields: ["password"] }), { status: 410 });
+  if (!reset.ok) return data(submission.reply({ formErrors: [gone(context, reset.reason)], hideFields: ["password"] }), { status: 410 });
   const setCookie = await signInSession(context, reset.accountId);
   return redirect("/account", { headers: { "Set-Cookie": setCookie } });
 }

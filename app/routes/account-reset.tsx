@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";
 import { newPasswordSchema, passwordResetRequestSchema } from "#app/modules/accounts/account-schema.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
@@ -7,7 +9,10 @@ import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import type { Route } from "./+types/account-reset";
 import { resetAction, resetLoader } from "./account-reset.server.ts";
 
-export const meta = () => pageMeta({ title: "A new password", description: "Choose a new password for your Deck Studio account.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
+  return pageMeta({ title: t("meta.resetTitle"), description: t("meta.resetDescription"), noindex: true });
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => resetLoader(request, context);
 
@@ -15,9 +20,10 @@ export const action = ({ request, context }: Route.ActionArgs) => resetAction(re
 
 export default function AccountReset() {
   const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation("account");
   return (
     <div className="page page--narrow stack">
-      <h1>A new password</h1>
+      <h1>{t("reset.heading")}</h1>
       {page.state === "choose" ? <ChoosePassword email={page.email} /> : <RequestLink message={"message" in page ? page.message : undefined} />}
     </div>
   );
@@ -32,24 +38,24 @@ function RequestLink({ message }: { message?: string }) {
     lastResult: sentTo ? undefined : (reply as SubmissionResult<string[]> | undefined),
     onValid: () => {},
   });
+  const { t } = useTranslation("account");
   if (sentTo) {
     return (
       <p role="status">
-        We sent a mail to <strong>{sentTo}</strong>. If an account has this address, the mail has a link to choose a new
-        password; it works for 2 hours.
+        <Trans t={t} i18nKey="reset.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
       </p>
     );
   }
   return (
     <>
       {message ? <p role="alert">{message}</p> : null}
-      <p>Tell us your account's e-mail address. We send a link there to choose a new password.</p>
+      <p>{t("reset.intro")}</p>
       <Form method="post" {...formProps} className="stack">
-        {showSummary ? <ErrorSummary items={fieldErrorItems([[fields.email, "E-mail"]])} formErrors={form.errors} /> : null}
+        {showSummary ? <ErrorSummary items={fieldErrorItems([[fields.email, t("form.email")]])} formErrors={form.errors} /> : null}
         <TextField
           id={fields.email.id}
           name={fields.email.name}
-          label="E-mail"
+          label={t("form.email")}
           type="email"
           autoComplete="email"
           spellCheck={false}
@@ -57,7 +63,7 @@ function RequestLink({ message }: { message?: string }) {
           defaultValue={fields.email.initialValue}
         />
         <button type="submit" className="button button--primary">
-          Send me a link
+          {t("reset.send")}
         </button>
       </Form>
     </>
@@ -71,25 +77,26 @@ function ChoosePassword({ email }: { email: string }) {
     lastResult: useActionData<typeof action>() as SubmissionResult<string[]> | undefined,
     onValid: () => {},
   });
+  const { t } = useTranslation("account");
   return (
     <>
       <p>
-        Choose a new password for <strong>{email}</strong>. You are then signed in, and signed out everywhere else.
+        <Trans t={t} i18nKey="reset.choose" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <Form method="post" {...formProps} className="stack">
-        {showSummary ? <ErrorSummary items={fieldErrorItems([[fields.password, "New password"]])} formErrors={form.errors} /> : null}
+        {showSummary ? <ErrorSummary items={fieldErrorItems([[fields.password, t("form.newPassword")]])} formErrors={form.errors} /> : null}
         <input type="hidden" name="username" value={email} autoComplete="username" />
         <TextField
           id={fields.password.id}
           name={fields.password.name}
-          label="New password"
+          label={t("form.newPassword")}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={t("form.passwordHint")}
           errors={fields.password.errors}
         />
         <button type="submit" className="button button--primary">
-          Save the new password
+          {t("reset.save")}
         </button>
       </Form>
     </>

@@ -13,23 +13,20 @@ import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { loginAction } from "./login.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** What the page says after a change it redirected from (`?done=…`). */
-export const ADDRESS_NOTICES = {
-  added: "The address is in your address book.",
-  saved: "The address is saved.",
-  default: "That is your default address now: the Shipping step offers it.",
-  deleted: "The address is deleted.",
-} as const;
+/** What the page says after a change it redirected from (`?done=…`): keys of the account namespace. */
+const ADDRESS_NOTICES = ["added", "saved", "default", "deleted"] as const;
 
-type Notice = keyof typeof ADDRESS_NOTICES;
+type Notice = (typeof ADDRESS_NOTICES)[number];
 
 function isNotice(value: string | null): value is Notice {
-  return value !== null && Object.hasOwn(ADDRESS_NOTICES, value);
+  return (ADDRESS_NOTICES as readonly (string | null)[]).includes(value);
 }
 
 export async function accountLoader(request: Request, context: Context) {
@@ -41,13 +38,14 @@ export async function accountLoader(request: Request, context: Context) {
   const [orders, addresses] = await Promise.all([ordersOfUser(db, account.id), listAddresses(db, account.id)]);
   const search = new URL(request.url).searchParams;
   const done = search.get("done");
+  const t = translatorFor(getLocale(context), "account");
   return {
     email: account.email,
     orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), design: order.design as Design })),
     addresses,
     // `?edit={id}` opens one of the buyer's addresses in the form (a link, so it works without scripts).
     editing: addresses.find((address) => address.id === search.get("edit")) ?? null,
-    notice: isNotice(done) ? ADDRESS_NOTICES[done] : null,
+    notice: isNotice(done) ? t(`addresses.notices.${done}`) : null,
   };
 }
 
@@ -76,12 +74,13 @@ export async function accountAction(request: Request, context: Context) {
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return reply("address", formData.data, formData.init?.status ?? 400);
   const db = await getDb(context);
+  const t = translatorFor(getLocale(context), "account");
   const id = formData.get("id");
   const addressId = typeof id === "string" && id !== "" ? id : null;
 
   switch (formData.get("intent")) {
     case "save-address": {
-      const submission = parseForm(formData, shippingAddressSchema);
+      const submission = parseForm(formData, shippingAddressSchema, { translate: formMessageIn(getLocale(context)) });
       if (submission.status !== "success") return reply("address", submission.reply(), 400);
       const result = await saveAddress(db, account.id, {
         id: addressId,
@@ -90,19 +89,19 @@ export async function accountAction(request: Request, context: Context) {
       });
       if (result.ok) return done(addressId ? "saved" : "added");
       const message = {
-        duplicate: "This address is in your address book already.",
-        full: `Your address book is full (${MAX_ADDRESSES} addresses): delete one first.`,
-        "not-found": "This address is no longer in your address book.",
+        duplicate: t("addresses.errors.duplicate"),
+        full: t("addresses.errors.full", { max: MAX_ADDRESSES }),
+        "not-found": t("addresses.errors.notFound"),
       }[result.reason];
       return reply("address", submission.reply({ formErrors: [message] }), result.reason === "not-found" ? 404 : 409);
     }
     case "default-address":
       if (addressId && (await setDefaultAddress(db, account.id, addressId))) return done("default");
-      return formError("address-list", "This address is no longer in your address book.", 404);
+      return formError("address-list", t("addresses.errors.notFound"), 404);
     case "delete-address":
       if (addressId && (await deleteAddress(db, account.id, addressId))) return done("deleted");
-      return formError("address-list", "This address is no longer in your address book.", 404);
+      return formError("address-list", t("addresses.errors.notFound"), 404);
     default:
-      return formError("address-list", "Choose what you want to do.");
+      return formError("address-list", t("errors.chooseAction"));
   }
 }

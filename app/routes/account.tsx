@@ -1,16 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { DataRights } from "#app/modules/accounts/data-rights.tsx";
 import { accountAction, accountLoader } from "./account.server.ts";
 import type { Route } from "./+types/account";
 
-export const meta = () => pageMeta({ title: "Your account", description: "Your orders, their status and your details.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "account");
+  return pageMeta({ title: t("meta.title"), description: t("meta.description"), noindex: true });
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => accountLoader(request, context);
 
@@ -20,40 +26,42 @@ export const action = ({ request, context }: Route.ActionArgs) => accountAction(
 export default function Account() {
   const { email, orders, addresses, editing, notice } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const locale = useLocale();
   if (!email) return <SignIn />;
   const formResult = reply?.form === "address" ? (reply.result as SubmissionResult<string[]>) : undefined;
   const listErrors = reply?.form === "address-list" ? ((reply.result as SubmissionResult<string[]>).error?.[""] ?? []) : [];
   return (
     <div className="page stack account">
-      <h1>Your account</h1>
+      <h1>{t("page.heading")}</h1>
       <p>
-        Signed in as <strong>{email}</strong>.
+        <Trans t={t} i18nKey="page.signedInAs" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <Form method="post" action="/logout">
         <button type="submit" className="button">
-          Sign out
+          {t("page.signOut")}
         </button>
       </Form>
       <AddressBook addresses={addresses} editing={editing} notice={notice} formResult={formResult} listErrors={listErrors} />
       <section aria-labelledby="orders-title" className="stack">
-        <h2 id="orders-title">Your orders</h2>
+        <h2 id="orders-title">{t("page.ordersTitle")}</h2>
         {orders.length === 0 ? (
           <p>
-            No orders yet. <Link to="/editor">Design your deck</Link>.
+            <Trans t={t} i18nKey="page.noOrders" components={{ editor: <Link to="/editor" /> }} />
           </p>
         ) : (
           <table className="order-history">
             <thead>
               <tr>
                 <th scope="col">
-                  <span className="visually-hidden">Design</span>
+                  <span className="visually-hidden">{t("page.columnDesign")}</span>
                 </th>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
+                <th scope="col">{t("page.columnOrder")}</th>
+                <th scope="col">{t("page.columnDate")}</th>
                 <th scope="col" className="order-history__deck">
-                  Deck
+                  {t("page.columnDeck")}
                 </th>
-                <th scope="col">Total</th>
+                <th scope="col">{t("page.columnTotal")}</th>
               </tr>
             </thead>
             <tbody>
@@ -69,13 +77,13 @@ export default function Account() {
                     <br />
                     <OrderStatusBadge status={order.status} />
                   </th>
-                  <td>{formatDate(order.createdAt)}</td>
+                  <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">
                     {formatDeckSize(order.size)}
-                    {order.grip ? ", grip tape" : ""}
+                    {order.grip ? t("page.withGrip") : ""}
                   </td>
                   <td>
-                    {formatMoney(order.totalCents)}
+                    {formatMoney(order.totalCents, locale)}
                     <br />
                     <InvoiceLink href={`/orders/${order.id}/invoice`} orderNumber={order.number} />
                   </td>
@@ -93,14 +101,15 @@ export default function Account() {
 function SignIn() {
   const reply = useActionData<typeof action>();
   const lastResult = reply?.form === "signin" ? (reply.result as SubmissionResult<string[]>) : undefined;
+  const { t } = useTranslation("account");
   return (
     <div className="page page--narrow stack">
-      <h1>Your account</h1>
-      <p>Sign in to see your orders.</p>
-      <AccountForm id="account-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} submitLabel="Sign in" primary />
+      <h1>{t("page.heading")}</h1>
+      <p>{t("signIn.intro")}</p>
+      <AccountForm id="account-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} submitLabel={t("signIn.submit")} primary />
       <p>
-        <Link to="/account/reset">Forgot your password?</Link> · No account yet?{" "}
-        <Link to="/Login?next=/account">Create one</Link>
+        <Link to="/account/reset">{t("signIn.forgot")}</Link> · {t("signIn.noAccount")}{" "}
+        <Link to="/Login?next=/account">{t("signIn.create")}</Link>
 
       </p>
     </div>

@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import "#app/modules/admin/admin.css";
 import type { Route } from "./+types/admin-layout";
@@ -11,26 +12,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminLayout() {
   const { email } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("admin");
   return (
     <div className="admin">
       <div className="admin__bar">
-        <nav aria-label="Back office">
+        <nav aria-label={t("layout.nav")}>
           <ul className="admin__nav">
             <li>
-              <NavLink to="/admin">Orders</NavLink>
+              <NavLink to="/admin">{t("layout.orders")}</NavLink>
             </li>
             <li>
-              <Link to="/">Shop</Link>
+              <Link to="/">{t("layout.shop")}</Link>
             </li>
           </ul>
         </nav>
         <div className="admin__who">
           <span>
-            Operator <strong>{email}</strong>
+            <Trans t={t} i18nKey="layout.operator" values={{ email }} components={{ strong: <strong /> }} />
           </span>
           <Form method="post" action="/logout">
             <button type="submit" className="button button--small">
-              Sign out
+              {t("layout.signOut")}
             </button>
           </Form>
         </div>

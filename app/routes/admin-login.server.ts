@@ -5,7 +5,9 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { signInSession } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -23,16 +25,15 @@ export function adminNextPath(request: Request): string {
 export async function adminLoginAction(request: Request, context: Context) {
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
-  const submission = parseForm(formData, signInSchema);
+  const submission = parseForm(formData, signInSchema, { translate: formMessageIn(getLocale(context)) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await signIn(await getDb(context), { ...submission.value, clientAddress: clientAddressOf(request) });
   if (!result.ok && result.reason === "rate-limited") {
-    const minutes = result.retryAfterMinutes === 1 ? "1 minute" : `${result.retryAfterMinutes} minutes`;
-    const message = `Too many attempts to sign in. Try again in ${minutes}.`;
+    const message = translatorFor(getLocale(context), "admin")("login.tooManyAttempts", { count: result.retryAfterMinutes });
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 429 });
   }
   if (!result.ok || result.account.role !== "operator") {
-    const message = "The e-mail address or the password is not right.";
+    const message = translatorFor(getLocale(context), "admin")("login.wrong");
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
   }
   const setCookie = await signInSession(context, result.account.id);

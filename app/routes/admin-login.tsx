@@ -1,12 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/admin-login";
 import { adminLoginAction, adminNextPath } from "./admin-login.server.ts";
 
-export const meta = () => pageMeta({ title: "Back office sign-in", description: "Sign in to the Deck Studio back office.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "admin");
+  return pageMeta({ title: t("meta.loginTitle"), description: t("meta.loginDescription"), noindex: true });
+};
 
 /** The one back-office page that answers to everyone: an operator already signed in goes straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,11 +24,12 @@ export const action = ({ request, context }: Route.ActionArgs) => adminLoginActi
 
 export default function AdminLogin() {
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { t } = useTranslation("admin");
   return (
     <div className="page page--narrow stack">
-      <h1>Back office</h1>
-      <p>Sign in with your operator account.</p>
-      <AccountForm id="operator-sign-in" kind="sign-in" lastResult={lastResult} submitLabel="Sign in" primary />
+      <h1>{t("login.heading")}</h1>
+      <p>{t("login.intro")}</p>
+      <AccountForm id="operator-sign-in" kind="sign-in" lastResult={lastResult} submitLabel={t("login.submit")} primary />
     </div>
   );
 }

@@ -9,8 +9,10 @@ import { normaliseTrackingNumber, type CarrierCode } from "#app/modules/orders/c
 import { orderHistory } from "#app/modules/orders/order-history.server.ts";
 import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
-import { nextStatuses, ORDER_STATUS_LABELS } from "#app/modules/orders/order-status.ts";
-import { getDb, getServices } from "#app/request-context.server.ts";
+import { nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { getDb, getLocale, getServices } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -26,7 +28,7 @@ export async function adminOrderLoader(request: Request, context: Context, order
   return {
     order: {
       // What the buyer sees of the order, and what only the operator needs.
-      ...toOrderView(order),
+      ...toOrderView(order, getLocale(context)),
       id: order.id,
       design: order.design as Design,
       currency: order.currency,
@@ -34,7 +36,7 @@ export async function adminOrderLoader(request: Request, context: Context, order
       paymentProvider: order.paymentProvider,
       paymentReference: order.paymentReference,
       refundReference: order.refundReference,
-      account: order.userId ? "Account" : "Guest",
+      account: order.userId ? ("Account" as const) : ("Guest" as const),
     },
     next: nextStatuses(order.status),
     printPath: `/admin/orders/${order.id}/print`,
@@ -59,7 +61,7 @@ export async function adminOrderAction(request: Request, context: Context, order
   const order = await findOrder(request, context, orderId);
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
-  const submission = parseForm(formData, transitionSchema);
+  const submission = parseForm(formData, transitionSchema, { translate: formMessageIn(getLocale(context)) });
   const to = formData.get("to");
   if (submission.status !== "success") return data({ to, result: submission.reply() }, { status: 400 });
 
@@ -72,11 +74,21 @@ export async function adminOrderAction(request: Request, context: Context, order
     actor: { id: operator.id, name: operator.email },
     shipment,
     siteUrl: new URL(request.url).origin,
+    locale: getLocale(context),
   });
   if (!result.ok) {
     if (result.reason === "not-found") pageNotFound(request);
     const status = result.reason === "refund-refused" ? 502 : 409;
     return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status });
   }
-  return data({ to, result: submission.reply({ resetForm: true }), done: `The order is ${ORDER_STATUS_LABELS[result.order.status]} now.` });
+  return data({
+    to,
+    result: submission.reply({ resetForm: true }),
+    done: translatorFor(getLocale(context), "admin")("transition.done", { status: statusInSentence(context, result.order.status) }),
+  });
+}
+
+/** An order's status as the operator's language puts it inside a sentence. */
+function statusInSentence(context: Context, status: OrderStatus): string {
+  return translatorFor(getLocale(context), "admin")(`statusInSentence.${status}`);
 }

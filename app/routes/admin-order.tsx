@@ -1,4 +1,7 @@
 import { Link, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
@@ -11,8 +14,12 @@ import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) =>
-  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", description: "An order in the back office: the buyer, the print file and the next step.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.data;
+  const { t } = metaTranslator(args, "admin");
+  const title = loaderData ? t("meta.orderTitle", { number: loaderData.order.number }) : t("meta.orderTitleFallback");
+  return pageMeta({ title, description: t("meta.orderDescription"), noindex: true });
+};
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => adminOrderLoader(request, context, params.orderId);
 
@@ -21,86 +28,93 @@ export const action = ({ request, params, context }: Route.ActionArgs) => adminO
 export default function AdminOrder() {
   const { order, next, printPath, history } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as TransitionReply | undefined;
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
   return (
     <div className="stack">
       <p>
-        <Link to="/admin">← All orders</Link>
+        <Link to="/admin">{t("order.allOrders")}</Link>
       </p>
       <div className="admin__heading">
-        <h1>Order {order.number}</h1>
+        <h1>{t("order.heading", { number: order.number })}</h1>
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="admin__muted">
-        Placed {formatDateTime(order.createdAt)} · {order.account} order
+        {t("order.placed", {
+          date: formatDateTime(order.createdAt, locale),
+          kind: order.account === "Account" ? t("order.kindAccount") : t("order.kindGuest"),
+        })}
       </p>
       <div className="admin__detail">
         <div className="stack admin__detail-side">
           <section className="card-panel stack" aria-labelledby="next-title">
-            <h2 id="next-title">Next step</h2>
+            <h2 id="next-title">{t("order.nextStep")}</h2>
             <TransitionForms status={order.status} next={next} totalCents={order.totalCents} reply={reply} />
           </section>
           <section className="card-panel" aria-labelledby="preview-title">
-            <h2 id="preview-title">Design</h2>
+            <h2 id="preview-title">{t("order.design")}</h2>
             <DeckPreview className="admin__preview" design={order.design} size={order.size} grip={order.grip} />
           </section>
           <section className="card-panel stack" aria-labelledby="history-title">
-            <h2 id="history-title">History</h2>
+            <h2 id="history-title">{t("order.history")}</h2>
             <OrderHistory events={history} />
           </section>
         </div>
         <div className="stack admin__detail-main">
           <section className="card-panel stack" aria-labelledby="deck-title">
-            <h2 id="deck-title">Deck</h2>
+            <h2 id="deck-title">{t("order.deck")}</h2>
             <dl className="admin__facts">
-              <dt>Width</dt>
+              <dt>{t("order.width")}</dt>
               <dd>{formatDeckSize(order.size)}</dd>
-              <dt>Grip tape</dt>
-              <dd>{order.grip ? "Black grip tape applied" : "No grip tape"}</dd>
-              <dt>Layers</dt>
-              <dd>{order.design.layers.length === 0 ? "None (background only)" : order.design.layers.length}</dd>
-              <dt>Background</dt>
+              <dt>{t("order.gripTape")}</dt>
+              <dd>{order.grip ? t("order.gripApplied") : t("order.noGrip")}</dd>
+              <dt>{t("order.layers")}</dt>
+              <dd>{order.design.layers.length === 0 ? t("order.noLayers") : order.design.layers.length}</dd>
+              <dt>{t("order.background")}</dt>
               <dd>{order.design.background}</dd>
             </dl>
             <p>
-              Print files: <a href={`${printPath}/png`} download>Download PNG (300 DPI)</a> ·{" "}
+              {t("order.printFiles")}{" "}
+              <a href={`${printPath}/png`} download>
+                {t("order.downloadPng")}
+              </a>{" "}
+              ·{" "}
               <a href={`${printPath}/svg`} download>
-                Download SVG (vector)
+                {t("order.downloadSvg")}
               </a>
             </p>
           </section>
           <section className="card-panel stack" aria-labelledby="buyer-title">
-            <h2 id="buyer-title">Buyer</h2>
+            <h2 id="buyer-title">{t("order.buyer")}</h2>
             <dl className="admin__facts">
-              <dt>E-mail</dt>
+              <dt>{t("order.email")}</dt>
               <dd>
                 <a href={`mailto:${order.contact}`}>{order.contact}</a>
               </dd>
             </dl>
-            <h3>Ship to</h3>
+            <h3>{t("order.shipTo")}</h3>
             <PostalAddress address={order} />
           </section>
           <section className="card-panel stack" aria-labelledby="money-title">
-            <h2 id="money-title">Price and payment</h2>
+            <h2 id="money-title">{t("order.money")}</h2>
             <PlacedOrderPrices order={order} />
             <p>
               <InvoiceLink href={`/admin/orders/${order.id}/invoice`} />
             </p>
             <dl className="admin__facts">
-              <dt>Card</dt>
-              <dd>
-                {cardBrandName(order.cardBrand)} ending in {order.cardLast4}, expires {order.cardExpiry}
-              </dd>
-              <dt>Processor</dt>
+              <dt>{t("order.card")}</dt>
+              <dd>{t("order.cardLine", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4, expiry: order.cardExpiry })}</dd>
+              <dt>{t("order.processor")}</dt>
               <dd>{order.paymentProvider}</dd>
-              <dt>Charge</dt>
+              <dt>{t("order.charge")}</dt>
               <dd>
                 <code>{order.paymentReference}</code>
               </dd>
               {order.refundReference ? (
                 <>
-                  <dt>Refund</dt>
+                  <dt>{t("order.refund")}</dt>
                   <dd>
-                    <code>{order.refundReference}</code> ({formatMoney(order.totalCents)})
+                    <code>{order.refundReference}</code> ({formatMoney(order.totalCents, locale)})
                   </dd>
                 </>
               ) : null}
@@ -108,9 +122,9 @@ export default function AdminOrder() {
           </section>
           {order.carrier ? (
             <section className="card-panel stack" aria-labelledby="shipment-title">
-              <h2 id="shipment-title">Shipment</h2>
+              <h2 id="shipment-title">{t("order.shipment")}</h2>
               <p>
-                {carrierName(order.carrier)}, tracking number{" "}
+                {t("order.trackingNumber", { carrier: carrierName(order.carrier) })}{" "}
                 {order.trackingUrl ? (
                   <a href={order.trackingUrl} rel="noreferrer" target="_blank">
                     {order.trackingNumber}

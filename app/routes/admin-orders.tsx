@@ -1,12 +1,18 @@
 import { Form, Link, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
 
-export const meta = () => pageMeta({ title: "Orders", description: "Every order, newest first, with search and status filters.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "admin");
+  return pageMeta({ title: t("meta.ordersTitle"), description: t("meta.ordersDescription"), noindex: true });
+};
 
 export const loader = ({ request, context }: Route.LoaderArgs) => adminOrdersLoader(request, context);
 
@@ -25,30 +31,34 @@ function listUrl(path: string, params: { status?: OrderStatus | null; q?: string
 export default function AdminOrders() {
   const { query, counts, orders, nextCursor } = useLoaderData<typeof loader>();
   const filters = { status: query.status, q: query.search };
+  const { t } = useTranslation("admin");
+  const { t: tOrders } = useTranslation("orders");
+  const locale = useLocale();
+  const statusLabel = (status: OrderStatus | null) => (status ? tOrders(`status.${status}`) : t("orders.all"));
   return (
     <div className="stack">
       <div className="admin__heading">
-        <h1>Orders</h1>
+        <h1>{t("orders.heading")}</h1>
         <a className="button button--small admin__heading-end" href={listUrl("/admin/orders.csv", filters)} download>
-          Export CSV
+          {t("orders.exportCsv")}
         </a>
       </div>
       <Form method="get" className="admin__search" role="search">
-        <label htmlFor="order-search">Search by order number, e-mail or name</label>
+        <label htmlFor="order-search">{t("orders.searchLabel")}</label>
         <div className="admin__search-row">
           <input id="order-search" name="q" type="search" defaultValue={query.search} spellCheck={false} autoComplete="off" />
           {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
           <button type="submit" className="button">
-            Search
+            {t("orders.search")}
           </button>
         </div>
       </Form>
-      <nav aria-label="Order status">
+      <nav aria-label={t("orders.statusNav")}>
         <ul className="admin__tabs">
           {([null, ...ORDER_STATUSES] as const).map((status) => (
             <li key={status ?? "all"}>
               <Link to={listUrl("/admin", { status, q: query.search })} aria-current={status === query.status ? "page" : undefined}>
-                <span className="admin__tab-label">{status ? ORDER_STATUS_LABELS[status] : "All"}</span>{" "}
+                <span className="admin__tab-label">{statusLabel(status)}</span>{" "}
                 <span className="admin__count">{counts[status ?? "all"]}</span>
               </Link>
             </li>
@@ -56,25 +66,25 @@ export default function AdminOrders() {
         </ul>
       </nav>
       {orders.length === 0 ? (
-        <p role="status">{query.search ? `No orders match “${query.search}”.` : "No orders here yet."}</p>
+        <p role="status">{query.search ? t("orders.noMatch", { search: query.search }) : t("orders.none")}</p>
       ) : (
         <div className="admin__table-wrap">
           <table className="admin__table">
             <caption className="visually-hidden">
-              {query.status ? ORDER_STATUS_LABELS[query.status] : "All"} orders, newest first
+              {t("orders.caption", { status: statusLabel(query.status) })}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Design</th>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Width</th>
-                <th scope="col">Grip</th>
+                <th scope="col">{t("orders.columnDesign")}</th>
+                <th scope="col">{t("orders.columnOrder")}</th>
+                <th scope="col">{t("orders.columnDate")}</th>
+                <th scope="col">{t("orders.columnBuyer")}</th>
+                <th scope="col">{t("orders.columnWidth")}</th>
+                <th scope="col">{t("orders.columnGrip")}</th>
                 <th scope="col" className="admin__amount">
-                  Total
+                  {t("orders.columnTotal")}
                 </th>
-                <th scope="col">Status</th>
+                <th scope="col">{t("orders.columnStatus")}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,15 +96,15 @@ export default function AdminOrders() {
                   <th scope="row" className="admin__nowrap">
                     <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                   </th>
-                  <td className="admin__nowrap">{formatDateTime(order.createdAt)}</td>
+                  <td className="admin__nowrap">{formatDateTime(order.createdAt, locale)}</td>
                   <td>
                     {order.name}
                     <br />
                     <span className="admin__muted">{order.contact}</span>
                   </td>
                   <td>{formatDeckSize(order.size)}</td>
-                  <td>{order.grip ? "Yes" : "No"}</td>
-                  <td className="admin__amount">{formatMoney(order.totalCents)}</td>
+                  <td>{order.grip ? t("orders.yes") : t("orders.no")}</td>
+                  <td className="admin__amount">{formatMoney(order.totalCents, locale)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
                   </td>
@@ -104,15 +114,15 @@ export default function AdminOrders() {
           </table>
         </div>
       )}
-      <nav aria-label="Pages" className="actions">
+      <nav aria-label={t("orders.pages")} className="actions">
         {query.paged ? (
           <Link className="button" to={listUrl("/admin", filters)}>
-            First page
+            {t("orders.firstPage")}
           </Link>
         ) : null}
         {nextCursor ? (
           <Link className="button" to={listUrl("/admin", { ...filters, after: nextCursor })}>
-            Next page
+            {t("orders.nextPage")}
           </Link>
         ) : null}
       </nav>

@@ -7,7 +7,8 @@ import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 
@@ -56,7 +57,7 @@ export async function loginAction(request: Request, context: Context) {
       return redirect(nextPath(request));
     }
     case "signin": {
-      const submission = parseForm(formData, signInSchema);
+      const submission = parseForm(formData, signInSchema, { translate: formMessageIn(getLocale(context)) });
       if (submission.status !== "success") return reply("signin", submission.reply({ hideFields: ["password"] }), 400);
       const result = await whileDatabaseAnswers(() =>
         getDb(context).then((db) => signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) })),
@@ -80,10 +81,10 @@ export async function loginAction(request: Request, context: Context) {
       // The same answer whether the address has an account or not: what applies goes by mail.
       const siteUrl = new URL(request.url).origin;
       const requested = await whileDatabaseAnswers(() =>
-        getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request) })),
+        getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request), locale: getLocale(context) })),
       );
       if (requested === DATABASE_AWAY) {
-        const submission = parseForm(formData, signUpSchema);
+        const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(getLocale(context)) });
         return reply("signup", submission.reply({ formErrors: [DATABASE_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), 503);
       }
       if (!requested.ok) return reply("signup", requested.reply, 400);

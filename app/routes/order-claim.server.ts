@@ -8,17 +8,16 @@ import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { completeClaim, findClaim } from "#app/modules/orders/order-claims.server.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-const LINK_GONE = {
-  expired: "This link has expired: links work for 24 hours. Open your order from its confirmation mail and ask for a new one.",
-  used: "This link was used already: the order is in an account. Sign in to see it.",
-  claimed: "This order is in an account already. Sign in to see it.",
-} as const;
+/** Why a claim link does not work, in the page's language (keys of the orders namespace, `claim.*`). */
+const linkGone = (context: Context, reason: "expired" | "used" | "claimed") => translatorFor(getLocale(context), "orders")(`claim.${reason}`);
 
 async function hasAccount(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
@@ -30,7 +29,7 @@ export async function claimLoader(request: Request, context: Context, orderId: s
   const db = await getDb(context);
   const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
   if (claim.status === "unknown") pageNotFound(request);
-  if (claim.status !== "valid") return data({ state: "gone" as const, message: LINK_GONE[claim.status] }, { status: 410 });
+  if (claim.status !== "valid") return data({ state: "gone" as const, message: linkGone(context, claim.status) }, { status: 410 });
   const { order } = claim;
   return { state: "ready" as const, orderNumber: order.number, email: order.contact, hasAccount: await hasAccount(db, order.contact) };
 }
@@ -44,7 +43,7 @@ export async function claimAction(request: Request, context: Context, orderId: s
   const db = await getDb(context);
   const claim = await findClaim(db, orderId, new URL(request.url).searchParams.get("code"));
   if (claim.status === "unknown") pageNotFound(request);
-  if (claim.status !== "valid") return data({ status: "error" as const, error: { "": [LINK_GONE[claim.status]] } }, { status: 410 });
+  if (claim.status !== "valid") return data({ status: "error" as const, error: { "": [linkGone(context, claim.status)] } }, { status: 410 });
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
   // The address is the order's: a different one in the form changes nothing.
@@ -53,24 +52,23 @@ export async function claimAction(request: Request, context: Context, orderId: s
   let accountId: string;
   let outcome: "created" | "kept";
   if (formData.get("intent") === "signin") {
-    const submission = parseForm(formData, signInSchema);
+    const submission = parseForm(formData, signInSchema, { translate: formMessageIn(getLocale(context)) });
     if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
     const result = await signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) });
     if (!result.ok) {
+      const t = translatorFor(getLocale(context), "orders");
       const message =
-        result.reason === "rate-limited"
-          ? `Too many attempts to sign in. Try again in ${result.retryAfterMinutes} minutes.`
-          : "The password is not right.";
+        result.reason === "rate-limited" ? t("claim.tooManyAttempts", { count: result.retryAfterMinutes }) : t("claim.wrongPassword");
       return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "rate-limited" ? 429 : 400 });
     }
     accountId = result.account.id;
     outcome = "kept";
   } else {
-    const submission = parseForm(formData, signUpSchema);
+    const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(getLocale(context)) });
     if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
     const created = await createAccount(db, submission.value.email, submission.value.password);
     if (!created.ok) {
-      const message = "You have an account with this address: reload the page and sign in to add the order to it.";
+      const message = translatorFor(getLocale(context), "orders")("claim.accountExists");
       return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 409 });
     }
     accountId = created.account.id;
@@ -78,7 +76,7 @@ export async function claimAction(request: Request, context: Context, orderId: s
   }
 
   if (!(await completeClaim(db, claim.claimId, orderId, accountId))) {
-    return data({ status: "error" as const, error: { "": [LINK_GONE.used] } }, { status: 410 });
+    return data({ status: "error" as const, error: { "": [linkGone(context, "used")] } }, { status: 410 });
   }
   const setCookie = await signInSession(context, accountId);
   // The order page then says what happened (an account made, or the order added to one) where the form was.

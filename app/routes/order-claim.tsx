@@ -1,11 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Trans, useTranslation } from "react-i18next";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import type { Route } from "./+types/order-claim";
 import { claimAction, claimLoader } from "./order-claim.server.ts";
 
-export const meta = () => pageMeta({ title: "Keep your order in an account", description: "Keep a guest order in a Deck Studio account.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const { t } = metaTranslator(args, "orders");
+  return pageMeta({ title: t("meta.claimTitle"), description: t("meta.claimDescription"), noindex: true });
+};
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => claimLoader(request, context, params.orderId);
 
@@ -15,34 +20,35 @@ export const action = ({ request, params, context }: Route.ActionArgs) => claimA
 export default function OrderClaim() {
   const page = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { t } = useTranslation("orders");
   if (page.state === "gone") {
     return (
       <div className="page page--narrow stack">
-        <h1>Keep your order in an account</h1>
+        <h1>{t("claim.heading")}</h1>
         <p role="alert">{page.message}</p>
         <p>
-          <Link to="/Login?next=/account">Sign in</Link> · <Link to="/">Back to the shop</Link>
+          <Link to="/Login?next=/account">{t("claim.signIn")}</Link> · <Link to="/">{t("claim.backToShop")}</Link>
         </p>
       </div>
     );
   }
+  const values = { email: page.email, number: page.orderNumber };
   return (
     <div className="page page--narrow stack">
-      <h1>Keep your order in an account</h1>
+      <h1>{t("claim.heading")}</h1>
       {page.hasAccount ? (
         <>
           <p>
-            You have an account with <strong>{page.email}</strong>. Sign in to add order {page.orderNumber} to it.
+            <Trans t={t} i18nKey="claim.hasAccount" values={values} components={{ strong: <strong /> }} />
           </p>
-          <AccountForm id="claim-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} fixedEmail={page.email} submitLabel="Sign in and keep the order" primary />
+          <AccountForm id="claim-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} fixedEmail={page.email} submitLabel={t("claim.signInAndKeep")} primary />
         </>
       ) : (
         <>
           <p>
-            Choose a password for <strong>{page.email}</strong>. Order {page.orderNumber} and your next orders are then in
-            your account.
+            <Trans t={t} i18nKey="claim.choosePassword" values={values} components={{ strong: <strong /> }} />
           </p>
-          <AccountForm id="claim-new-account" kind="new-account" intent="create" lastResult={lastResult} fixedEmail={page.email} submitLabel="Create account" primary />
+          <AccountForm id="claim-new-account" kind="new-account" intent="create" lastResult={lastResult} fixedEmail={page.email} submitLabel={t("claim.createAccount")} primary />
         </>
       )}
     </div>

@@ -5,7 +5,8 @@ import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-li
 import type { Design } from "#app/modules/design/design.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
-import { getDb, sessionContext } from "#app/request-context.server.ts";
+import { getDb, getLocale, sessionContext } from "#app/request-context.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -13,7 +14,7 @@ export async function orderLoader(request: Request, context: Context, orderId: s
   const order = await requireViewableOrder(request, context, orderId);
   const guestOrder = order.userId === null;
   return {
-    order: toOrderView(order),
+    order: toOrderView(order, getLocale(context)),
     design: order.design as Design,
     printPath: `/orders/${order.id}/print`,
     // The print files' own capability, not the page's token (order-link.server.ts).
@@ -44,7 +45,7 @@ export async function orderAction(request: Request, context: Context, orderId: s
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
   if (formData.get("intent") !== "claim-link") {
-    return data({ status: "error" as const, error: { "": ["Choose what you want to do."] } }, { status: 400 });
+    return data({ status: "error" as const, error: { "": [translatorFor(getLocale(context), "orders")("errors.chooseAction")] } }, { status: 400 });
   }
   await sendClaimLink(await getDb(context), order, new URL(request.url).origin);
   return data({ status: "success" as const, sentTo: order.contact });

@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
 import { DeckPair } from "#app/modules/design/deck-preview.tsx";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
@@ -10,8 +13,12 @@ import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
 import { orderAction, orderLoader } from "./order.server.ts";
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) =>
-  pageMeta({ title: loaderData ? `Order ${loaderData.order.number}` : "Order", description: "Your order: what you ordered, where it goes and its status.", noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  const loaderData = args.data;
+  const { t } = metaTranslator(args, "orders");
+  const title = loaderData ? t("meta.title", { number: loaderData.order.number }) : t("meta.titleFallback");
+  return pageMeta({ title, description: t("meta.description"), noindex: true });
+};
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) => orderLoader(request, context, params.orderId);
 
@@ -21,21 +28,27 @@ export default function OrderConfirmation() {
   const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
+  const { t } = useTranslation("orders");
+  const locale = useLocale();
   return (
     <div className="page page--split">
       <div className="page__content stack">
         {justPlaced ? (
           <>
-            <h1>Thank you for your order</h1>
+            <h1>{t("page.thankYou")}</h1>
             <p className="lead">
-              Order number <strong>{order.number}</strong>. A confirmation goes to {order.contact}. We print and ship
-              your deck within {catalog.product.madeToOrderWorkingDays} working days.
+              <Trans
+                t={t}
+                i18nKey="page.placedLead"
+                values={{ number: order.number, contact: order.contact, days: catalog.product.madeToOrderWorkingDays }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           </>
         ) : (
           <>
-            <h1>Order {order.number}</h1>
-            <p className="lead">Placed {formatDate(order.createdAt)}.</p>
+            <h1>{t("page.heading", { number: order.number })}</h1>
+            <p className="lead">{t("page.placed", { date: formatDate(order.createdAt, locale) })}</p>
           </>
         )}
         <OrderProgress order={order} />
@@ -45,26 +58,26 @@ export default function OrderConfirmation() {
           <InvoiceLink href={invoicePath} />
         </p>
         <section className="stack" aria-labelledby="print-title">
-          <h2 id="print-title">Your print file</h2>
-          <p>This is exactly what we print on your deck (print area, 300 DPI).</p>
+          <h2 id="print-title">{t("page.printTitle")}</h2>
+          <p>{t("page.printText")}</p>
           <img
             className="print-preview"
             src={`${printPath}/svg${printQuery}`}
-            alt="The print file of your deck's design"
+            alt={t("page.printAlt")}
             loading="lazy"
           />
           <p>
             <a href={`${printPath}/png${printQuery}`} download>
-              Download the print file (PNG, 300 DPI)
+              {t("page.downloadPng")}
             </a>{" "}
             ·{" "}
             <a href={`${printPath}/svg${printQuery}`} download>
-              SVG
+              {t("page.svg")}
             </a>
           </p>
         </section>
         <p>
-          <Link to="/">Back to the shop</Link>
+          <Link to="/">{t("page.backToShop")}</Link>
         </p>
       </div>
       {offerAccount ? (
@@ -85,16 +98,17 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** Where the account offer was: the claim page made the account (or signed in), and the order is in it. */
 function AccountReady({ outcome, orderNumber }: { outcome: "created" | "kept"; orderNumber: string }) {
+  const { t } = useTranslation("orders");
   return (
     <section className="card-panel stack" aria-labelledby="account-ready-title">
-      <h2 id="account-ready-title">{outcome === "created" ? "Your account" : "Order kept"}</h2>
+      <h2 id="account-ready-title">{outcome === "created" ? t("accountReady.created") : t("accountReady.kept")}</h2>
       <p role="status" tabIndex={-1} ref={focusOnMount} className="notice">
         {outcome === "created"
-          ? `Your account has been created and you are signed in. Order ${orderNumber} is in it.`
-          : `Order ${orderNumber} is in your account now.`}
+          ? t("accountReady.createdText", { number: orderNumber })
+          : t("accountReady.keptText", { number: orderNumber })}
       </p>
       <p>
-        Your orders and saved addresses are on <Link to="/account">your account page</Link>.
+        <Trans t={t} i18nKey="accountReady.where" components={{ account: <Link to="/account" /> }} />
       </p>
     </section>
   );
@@ -104,24 +118,23 @@ function AccountReady({ outcome, orderNumber }: { outcome: "created" | "kept"; o
 function CreateAccount({ email }: { email: string }) {
   const reply = useActionData<typeof action>();
   const sentTo = reply && "sentTo" in reply ? reply.sentTo : null;
+  const { t } = useTranslation("orders");
   return (
     <section className="card-panel stack" aria-labelledby="create-account-title">
-      <h2 id="create-account-title">Save your details for next time</h2>
+      <h2 id="create-account-title">{t("createAccount.title")}</h2>
       {sentTo ? (
         <p role="status" tabIndex={-1} ref={focusOnMount}>
-          We sent a link to <strong>{sentTo}</strong>. Open it within 24 hours to choose a password; this order and
-          your next ones are then in one place.
+          <Trans t={t} i18nKey="createAccount.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
         </p>
       ) : (
         <>
           <p>
-            Keep this order in an account, to see it and your next ones in one place. We send a link to{" "}
-            <strong>{email}</strong> to make sure the order is yours.
+            <Trans t={t} i18nKey="createAccount.offer" values={{ email }} components={{ strong: <strong /> }} />
           </p>
           <Form method="post" className="stack">
             <input type="hidden" name="intent" value="claim-link" />
             <button type="submit" className="button button--primary">
-              Send me a link
+              {t("createAccount.send")}
             </button>
           </Form>
         </>

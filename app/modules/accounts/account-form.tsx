@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
 import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";
@@ -30,9 +31,10 @@ export function AccountForm(props: AccountFormProps) {
     lastResult,
     onValid: (value) => onValid?.(value),
   });
+  const { t } = useTranslation("account");
   const items = fieldErrorItems([
-    [fields.email, "E-mail"],
-    [fields.password, "Password"],
+    [fields.email, t("form.email")],
+    [fields.password, t("form.password")],
   ]);
   return (
     <Form method="post" action={action} {...formProps} className="stack">
@@ -41,7 +43,7 @@ export function AccountForm(props: AccountFormProps) {
       <TextField
         id={fields.email.id}
         name={fields.email.name}
-        label="E-mail"
+        label={t("form.email")}
         type="email"
         autoComplete={kind === "sign-in" ? "username" : "email"}
         spellCheck={false}
@@ -52,10 +54,10 @@ export function AccountForm(props: AccountFormProps) {
       <TextField
         id={fields.password.id}
         name={fields.password.name}
-        label="Password"
+        label={t("form.password")}
         type="password"
         autoComplete={kind === "sign-in" ? "current-password" : "new-password"}
-        hint={kind === "new-account" ? "At least 8 characters." : undefined}
+        hint={kind === "new-account" ? t("form.passwordHint") : undefined}
         errors={fields.password.errors}
       />
       <button type="submit" className={primary ? "button button--primary" : "button"}>

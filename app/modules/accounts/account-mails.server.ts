@@ -1,12 +1,22 @@
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 
-/** The mails of sign-up and password reset. Each says what happened, what to do, and what to do if it was not you. */
+/**
+ * The mails of sign-up and password reset. Each says what happened, what to do, and what to do if it was not you,
+ * in the language of the request that caused it (the page the buyer used).
+ */
 
 type Mail = { to: string; subject: string; text: string; html: string };
 
-function mail(to: string, subject: string, paragraphs: { text: string; link?: { href: string; label: string } }[]): Mail {
-  const notYou = "If it was not you, ignore this mail: nothing changes.";
+function mail(
+  locale: Locale,
+  to: string,
+  subject: string,
+  paragraphs: { text: string; link?: { href: string; label: string } }[],
+): Mail {
+  const notYou = translatorFor(locale, "mail")("account.notYou");
   const text = [
     ...paragraphs.flatMap((paragraph) => [paragraph.text, ...(paragraph.link ? [paragraph.link.href] : []), ""]),
     notYou,
@@ -23,31 +33,42 @@ function mail(to: string, subject: string, paragraphs: { text: string; link?: { 
       ),
       `<p>${escapeHtml(notYou)}</p>`,
     ].join(""),
+    locale,
   );
   return { to, subject, text, html };
 }
 
-export const confirmSignUpMail = (to: string, link: string) =>
-  mail(to, `Finish creating your ${catalog.shopName} account`, [
-    { text: `Someone, most likely you, asked for a ${catalog.shopName} account with this address.` },
-    { text: "Open this link within 2 hours to finish creating it:", link: { href: link, label: "Create my account" } },
-  ]);
+const shop = catalog.shopName;
 
-export const accountExistsMail = (to: string, resetLink: string, signInUrl: string) =>
-  mail(to, `You have a ${catalog.shopName} account`, [
-    { text: `Someone, most likely you, asked for a new ${catalog.shopName} account with this address. You have one already.` },
-    { text: "Sign in with it:", link: { href: signInUrl, label: "Sign in" } },
-    { text: "Forgot its password? Choose a new one within 2 hours:", link: { href: resetLink, label: "Choose a new password" } },
+export function confirmSignUpMail(to: string, link: string, locale: Locale = "en"): Mail {
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.confirmSignUp.subject", { shop }), [
+    { text: t("account.confirmSignUp.asked", { shop }) },
+    { text: t("account.confirmSignUp.open"), link: { href: link, label: t("account.confirmSignUp.link") } },
   ]);
+}
 
-export const passwordResetMail = (to: string, link: string) =>
-  mail(to, `A new password for your ${catalog.shopName} account`, [
-    { text: `Someone, most likely you, asked for a new password for the ${catalog.shopName} account with this address.` },
-    { text: "Open this link within 2 hours to choose one:", link: { href: link, label: "Choose a new password" } },
+export function accountExistsMail(to: string, resetLink: string, signInUrl: string, locale: Locale = "en"): Mail {
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.accountExists.subject", { shop }), [
+    { text: t("account.accountExists.asked", { shop }) },
+    { text: t("account.accountExists.signIn"), link: { href: signInUrl, label: t("account.accountExists.signInLink") } },
+    { text: t("account.accountExists.forgot"), link: { href: resetLink, label: t("account.accountExists.resetLink") } },
   ]);
+}
 
-export const noAccountMail = (to: string, signUpUrl: string) =>
-  mail(to, `About a ${catalog.shopName} password`, [
-    { text: `Someone, most likely you, asked for a new password for a ${catalog.shopName} account with this address, but it has none.` },
-    { text: "Orders placed as a guest need no account. To create one:", link: { href: signUpUrl, label: "Create an account" } },
+export function passwordResetMail(to: string, link: string, locale: Locale = "en"): Mail {
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.passwordReset.subject", { shop }), [
+    { text: t("account.passwordReset.asked", { shop }) },
+    { text: t("account.passwordReset.open"), link: { href: link, label: t("account.passwordReset.link") } },
   ]);
+}
+
+export function noAccountMail(to: string, signUpUrl: string, locale: Locale = "en"): Mail {
+  const t = translatorFor(locale, "mail");
+  return mail(locale, to, t("account.noAccount.subject", { shop }), [
+    { text: t("account.noAccount.asked", { shop }) },
+    { text: t("account.noAccount.guest"), link: { href: signUpUrl, label: t("account.noAccount.link") } },
+  ]);
+}

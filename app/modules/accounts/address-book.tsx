@@ -1,8 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
 import { ErrorSummary, fieldErrorItems, SelectField, TextField } from "#app/components/form-fields.tsx";
-import { catalog, countries, countryCodes } from "#app/modules/catalog/catalog.ts";
+import { catalog, countryCodes } from "#app/modules/catalog/catalog.ts";
+import { formatCountry } from "#app/modules/catalog/format.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { shippingAddressSchema, type ShippingAddress } from "#app/modules/checkout/order-schema.ts";
 import { addressFieldLabels, PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
@@ -33,9 +36,10 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
   }, [notice]);
   // After a redirect (a change saved) the form starts empty again; a refused submit keeps what was typed.
   const { key: locationKey } = useLocation();
+  const { t } = useTranslation("account");
   return (
     <section aria-labelledby="addresses-title" className="stack" id="addresses">
-      <h2 id="addresses-title">Your addresses</h2>
+      <h2 id="addresses-title">{t("addresses.title")}</h2>
       {notice ? (
         <p role="status" className="notice" tabIndex={-1} ref={noticeRef}>
           {notice}
@@ -47,16 +51,17 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
         </p>
       ) : null}
       {addresses.length === 0 ? (
-        <p>No saved addresses yet. The address of your next order is kept here, or add one below.</p>
+        <p>{t("addresses.none")}</p>
       ) : (
-        <ul className="address-book" aria-label="Saved addresses">
+        <ul className="address-book" aria-label={t("addresses.listLabel")}>
           {addresses.map((entry) => (
             <li key={entry.id} className="address-book__entry card-panel">
               <PostalAddress address={entry} />
               <p className="address-book__actions">
-                {entry.isDefault ? <strong className="status-badge">Default address</strong> : null}
+                {entry.isDefault ? <strong className="status-badge">{t("addresses.default")}</strong> : null}
                 <Link to={`/account?edit=${encodeURIComponent(entry.id)}#address-form-title`}>
-                  Edit<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                  {t("addresses.edit")}
+                  <span className="visually-hidden">{t("addresses.editHidden", { name: entry.name, address: entry.address })}</span>
                 </Link>
               </p>
               <div className="address-book__buttons">
@@ -65,7 +70,8 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
                     <input type="hidden" name="intent" value="default-address" />
                     <input type="hidden" name="id" value={entry.id} />
                     <button type="submit" className="button">
-                      Make default<span className="visually-hidden"> address: {entry.name}, {entry.address}</span>
+                      {t("addresses.makeDefault")}
+                  <span className="visually-hidden">{t("addresses.makeDefaultHidden", { name: entry.name, address: entry.address })}</span>
                     </button>
                   </Form>
                 )}
@@ -73,7 +79,8 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
                   <input type="hidden" name="intent" value="delete-address" />
                   <input type="hidden" name="id" value={entry.id} />
                   <button type="submit" className="button">
-                    Delete<span className="visually-hidden"> the address of {entry.name}, {entry.address}</span>
+                    {t("addresses.delete")}
+                  <span className="visually-hidden">{t("addresses.deleteHidden", { name: entry.name, address: entry.address })}</span>
                   </button>
                 </Form>
               </div>
@@ -101,22 +108,25 @@ function AddressForm({
     lastResult,
     onValid: () => {},
   });
+  const { t } = useTranslation("account");
+  const locale = useLocale();
   const keys = Object.keys(addressFieldLabels) as (keyof typeof addressFieldLabels)[];
-  const items = fieldErrorItems(keys.map((key) => [fields[key], addressFieldLabels[key]]));
+  const label = (key: keyof typeof addressFieldLabels) => t(`addresses.fields.${key}`);
+  const items = fieldErrorItems(keys.map((key) => [fields[key], label(key)]));
   // What the field shows: what was sent when the server refused it, else the address being changed.
   const initial = (key: keyof typeof addressFieldLabels) =>
     (fields[key].initialValue as string | undefined) ?? editing?.[key] ?? "";
   const common = (key: keyof typeof addressFieldLabels) => ({
     id: fields[key].id,
     name: fields[key].name,
-    label: addressFieldLabels[key],
+    label: label(key),
     errors: fields[key].errors,
     defaultValue: initial(key),
   });
   const country = initial("country") || catalog.homeCountry;
   return (
     <Form method="post" {...formProps} className="stack card-panel address-form" aria-labelledby="address-form-title">
-      <h3 id="address-form-title">{editing ? "Change the address" : "Add an address"}</h3>
+      <h3 id="address-form-title">{editing ? t("addresses.changeTitle") : t("addresses.addTitle")}</h3>
       {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
       <input type="hidden" name="intent" value="save-address" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
@@ -129,7 +139,7 @@ function AddressForm({
       <SelectField {...common("country")} defaultValue={country} autoComplete="shipping country">
         {countryCodes.map((code) => (
           <option key={code} value={code}>
-            {countries[code].name}
+            {formatCountry(code, locale)}
           </option>
         ))}
       </SelectField>
@@ -137,14 +147,14 @@ function AddressForm({
       {first || editing?.isDefault ? null : (
         <label className="choice">
           <input type="checkbox" name="isDefault" />
-          <span className="choice__label">Use as my default address</span>
+          <span className="choice__label">{t("addresses.useAsDefault")}</span>
         </label>
       )}
       <div className="actions">
         <button type="submit" className="button button--primary">
-          {editing ? "Save the address" : "Add the address"}
+          {editing ? t("addresses.save") : t("addresses.add")}
         </button>
-        {editing ? <Link to="/account#addresses">Cancel</Link> : null}
+        {editing ? <Link to="/account#addresses">{t("addresses.cancel")}</Link> : null}
       </div>
     </Form>
   );

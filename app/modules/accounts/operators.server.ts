@@ -6,6 +6,7 @@ import { users } from "#app/db/schema.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { signUpSchema } from "./account-schema.ts";
 import { normalizeEmail, type Account } from "./accounts.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -31,7 +32,8 @@ export type CreateOperatorResult =
  */
 export async function createOperator(db: Db, input: { email: string; password: string }): Promise<CreateOperatorResult> {
   const parsed = z.safeParse(signUpSchema, input);
-  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((issue) => issue.message) };
+  // The command line speaks English: the schema's message keys become English words.
+  if (!parsed.success) return { ok: false, errors: parsed.error.issues.map((issue) => formMessageIn("en")(issue.message)) };
   const email = normalizeEmail(parsed.data.email);
   const passwordHash = await hashPassword(parsed.data.password);
   const [row] = await db

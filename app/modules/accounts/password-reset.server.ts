@@ -6,13 +6,14 @@ import { noAccountMail, passwordResetMail } from "./account-mails.server.ts";
 import { findAccountByEmail, normalizeEmail } from "./accounts.server.ts";
 import { createEmailLink, findEmailLink, mayMail, useEmailLink } from "./email-links.server.ts";
 import { hashPassword } from "./password.server.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
 
 /**
  * "Forgot your password?": one answer for every address ("we sent a link"). An account's address gets a link to
  * choose a new password; an address without one is told so, in the mail only. Either way one link row and one
- * mail are written, so the answer also takes the same time.
+ * mail are written, so the answer also takes the same time. The mail is in the language of the page that asked.
  */
-export async function requestPasswordReset(db: Db, rawEmail: string, siteUrl: string): Promise<void> {
+export async function requestPasswordReset(db: Db, rawEmail: string, siteUrl: string, locale: Locale = "en"): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await db.transaction(async (tx) => {
     if (!(await mayMail(tx, email))) return;
@@ -21,8 +22,8 @@ export async function requestPasswordReset(db: Db, rawEmail: string, siteUrl: st
     // code, never sent, could only ever find no account to reset.
     const code = await createEmailLink(tx, { purpose: "password-reset", email });
     const mail = account
-      ? passwordResetMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href)
-      : noAccountMail(email, new URL("/Login", siteUrl).href);
+      ? passwordResetMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href, locale)
+      : noAccountMail(email, new URL("/Login", siteUrl).href, locale);
     await enqueueMail(tx, { eventKey: `password-reset:${code.slice(0, 16)}`, ...mail });
   });
 }

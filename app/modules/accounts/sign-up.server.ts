@@ -7,6 +7,8 @@ import { accountExistsMail, confirmSignUpMail } from "./account-mails.server.ts"
 import { createAccountWithHash, findAccountByEmail, normalizeEmail } from "./accounts.server.ts";
 import { createEmailLink, findEmailLink, mayMail, useEmailLink } from "./email-links.server.ts";
 import { hashPassword } from "./password.server.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 
 export type SignUpRequest = { ok: true; email: string } | { ok: false; reply: SubmissionResult<string[]> };
 
@@ -19,9 +21,9 @@ export type SignUpRequest = { ok: true; email: string } | { ok: false; reply: Su
 export async function requestSignUp(
   db: Db,
   formData: FormData,
-  { siteUrl, nextPath }: { siteUrl: string; nextPath: string },
+  { siteUrl, nextPath, locale = "en" }: { siteUrl: string; nextPath: string; /** The page's language: the mail's and the messages'. */ locale?: Locale },
 ): Promise<SignUpRequest> {
-  const submission = parseForm(formData, signUpSchema);
+  const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(locale) });
   if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }) };
   const email = normalizeEmail(submission.value.email);
   const passwordHash = await hashPassword(submission.value.password);
@@ -29,11 +31,11 @@ export async function requestSignUp(
     if (!(await mayMail(tx, email))) return;
     if (await findAccountByEmail(tx, email)) {
       const code = await createEmailLink(tx, { purpose: "password-reset", email });
-      const mail = accountExistsMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href, new URL("/Login", siteUrl).href);
+      const mail = accountExistsMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href, new URL("/Login", siteUrl).href, locale);
       await enqueueMail(tx, { eventKey: `account-exists:${code.slice(0, 16)}`, ...mail });
     } else {
       const code = await createEmailLink(tx, { purpose: "sign-up", email, passwordHash, nextPath });
-      const mail = confirmSignUpMail(email, new URL(`/account/confirm?code=${code}`, siteUrl).href);
+      const mail = confirmSignUpMail(email, new URL(`/account/confirm?code=${code}`, siteUrl).href, locale);
       await enqueueMail(tx, { eventKey: `sign-up:${code.slice(0, 16)}`, ...mail });
     }
   });

@@ -1,17 +1,12 @@
 import { Form, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
 import { CARRIERS, carrierName } from "#app/modules/orders/carriers.ts";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/modules/orders/order-status.ts";
-
-/** The words an operator's button says for moving an order to `status`. */
-const TRANSITION_LABELS: Record<OrderStatus, string> = {
-  paid: "Mark paid",
-  in_production: "Start production",
-  shipped: "Mark shipped",
-  delivered: "Mark delivered",
-  cancelled: "Cancel and refund",
-};
+import { isOrderStatus, type OrderStatus } from "#app/modules/orders/order-status.ts";
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
@@ -31,10 +26,12 @@ interface TransitionFormsProps {
 export function TransitionForms({ status, next, totalCents, reply }: TransitionFormsProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const { t, i18n } = useTranslation("admin");
+  const locale = useLocale();
   return (
     <div className="stack">
       {reply?.done ? <p role="status">{reply.done}</p> : null}
-      {next.length === 0 ? <p>Nothing more to do: the order is {ORDER_STATUS_LABELS[status].toLowerCase()}.</p> : null}
+      {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
       {next.map((to) => {
         const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
         const formErrors = errors[""] ?? [];
@@ -52,7 +49,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
             {formErrors.length > 0 ? (
               <div className="error-summary" role="alert">
                 {formErrors.map((message) => (
-                  <p key={message}>{message}</p>
+                  <p key={message}>{formMessageText(i18n, message)}</p>
                 ))}
               </div>
             ) : null}
@@ -66,10 +63,10 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
                     aria-describedby={errors.confirm?.[0] ? `${id}-confirm-error` : undefined}
                     aria-invalid={errors.confirm?.[0] ? true : undefined}
                   />
-                  <span className="choice__label">Refund {formatMoney(totalCents)} to the buyer&apos;s card</span>
+                  <span className="choice__label">{t("transition.refundConfirm", { amount: formatMoney(totalCents, locale) })}</span>
                 </label>
                 <p id={`${id}-confirm-error`} className="field__error">
-                  {errors.confirm?.[0]}
+                  {errors.confirm?.[0] ? formMessageText(i18n, errors.confirm[0]) : null}
                 </p>
               </div>
             ) : null}
@@ -79,7 +76,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
               className={to === "cancelled" ? "button" : "button button--primary"}
               disabled={busy}
             >
-              {TRANSITION_LABELS[to]}
+              {t(`transition.${to}`)}
             </button>
           </Form>
         );
@@ -89,11 +86,12 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
 }
 
 function ShipmentFields({ errors }: { errors: Record<string, string[] | null> }) {
+  const { t } = useTranslation("admin");
   return (
     <>
-      <SelectField id="carrier" name="carrier" label="Carrier" errors={errors.carrier ?? undefined} defaultValue="">
+      <SelectField id="carrier" name="carrier" label={t("transition.carrier")} errors={errors.carrier ?? undefined} defaultValue="">
         <option value="" disabled>
-          Choose…
+          {t("transition.choose")}
         </option>
         {Object.entries(CARRIERS).map(([code, carrier]) => (
           <option key={code} value={code}>
@@ -104,7 +102,7 @@ function ShipmentFields({ errors }: { errors: Record<string, string[] | null> })
       <TextField
         id="trackingNumber"
         name="trackingNumber"
-        label="Tracking number"
+        label={t("transition.trackingNumber")}
         autoComplete="off"
         spellCheck={false}
         errors={errors.trackingNumber ?? undefined}
@@ -125,14 +123,17 @@ interface HistoryEvent {
 
 /** The order's history, oldest first: when, who, what. */
 export function OrderHistory({ events }: { events: HistoryEvent[] }) {
+  const { t } = useTranslation("admin");
+  const { t: tOrders } = useTranslation("orders");
+  const locale = useLocale();
   return (
     <ol className="admin__history">
       {events.map((event) => (
         <li key={event.id}>
-          <strong>{describe(event)}</strong>
+          <strong>{describe(event, t, tOrders)}</strong>
           <br />
           <span className="admin__muted">
-            {formatDateTime(event.at)} · {event.actor}
+            {formatDateTime(event.at, locale)} · {event.actor}
           </span>
         </li>
       ))}
@@ -140,11 +141,11 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
   );
 }
 
-function describe(event: HistoryEvent): string {
-  const label = ORDER_STATUS_LABELS[event.to as OrderStatus] ?? event.to;
-  if (event.kind === "placed") return "Placed and paid";
+function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {
+  const label = isOrderStatus(event.to) ? tOrders(`status.${event.to}`) : event.to;
+  if (event.kind === "placed") return t("history.placed");
   const { carrier, trackingNumber, refundReference } = event.details;
-  if (carrier && trackingNumber) return `${label}: ${carrierName(carrier)} ${trackingNumber}`;
-  if (refundReference) return `${label}, refunded (${refundReference})`;
+  if (carrier && trackingNumber) return t("history.shipped", { status: label, carrier: carrierName(carrier), trackingNumber });
+  if (refundReference) return t("history.refunded", { status: label, reference: refundReference });
   return label;
 }

@@ -1,10 +1,14 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { transitionSchema } from "./transition-schema.ts";
+
+// The schema speaks in message keys; the operator reads them in English here (and in German, see the end).
+const english = formMessageIn("en");
 
 function errorsOf(input: Record<string, unknown>) {
   const result = z.safeParse(transitionSchema, input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), english(issue.message)]));
 }
 
 describe("an operator's move of an order", () => {
@@ -35,5 +39,14 @@ describe("an operator's move of an order", () => {
 
   it("refuses statuses it does not know", () => {
     expect(Object.keys(errorsOf({ expected: "lost", to: "teleported" })).sort()).toEqual(["expected", "to"]);
+  });
+});
+
+describe("the schema's messages in the operator's German", () => {
+  it("are keys the form shows in German", () => {
+    const german = formMessageIn("de");
+    const result = z.safeParse(transitionSchema, { expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: "1" });
+    const messages = result.success ? [] : result.error.issues.map((issue) => german(issue.message));
+    expect(messages).toEqual(["Eine DHL-Sendungsnummer wie 00340434161234567890 eingeben"]);
   });
 });

@@ -1,4 +1,4 @@
-import { catalog } from "./catalog.ts";
+import { catalog, countries, isCountryCode } from "./catalog.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 
 // Formatters are costly to make and cheap to use: one of each per language, made on first use.
@@ -66,4 +66,24 @@ export function pageMeta({ title, description, noindex }: PageMeta) {
     { name: "description", content: description },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
+}
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/**
+ * A country by its ISO code, as the language names it: "Germany" / "Deutschland". English keeps the catalog's
+ * names; other languages ask Intl. A code nobody knows is shown as it is.
+ */
+export function formatCountry(code: string, locale: Locale = DEFAULT_LOCALE): string {
+  if (locale === DEFAULT_LOCALE && isCountryCode(code)) return countries[code].name;
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region", fallback: "code" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }

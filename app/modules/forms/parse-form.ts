@@ -17,6 +17,11 @@ export function parseForm<Schema extends z.ZodMiniObject | z.ZodMiniType>(
      * every field.
      */
     isUntouched?: (name: string) => boolean;
+    /**
+     * On the server: the text of a message key in the request's language (form-message.server.ts), so that a
+     * reply carries words. In the browser the fields translate the keys themselves.
+     */
+    translate?: (message: string) => string;
   } = {},
 ) {
   return parse(formData, {
@@ -26,7 +31,7 @@ export function parseForm<Schema extends z.ZodMiniObject | z.ZodMiniType>(
       const error: Record<string, string[]> = {};
       for (const issue of result.error.issues) {
         const name = issue.path.join(".");
-        (error[name] ??= []).push(issue.message);
+        (error[name] ??= []).push(options.translate ? options.translate(issue.message) : issue.message);
       }
       if (intent?.type === "validate" && intent.payload.name && options.isUntouched) {
         for (const name of Object.keys(error)) if (options.isUntouched(name)) delete error[name];

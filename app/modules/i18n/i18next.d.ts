@@ -8,6 +8,7 @@ import type editor from "#app/locales/en/editor.json";
 import type emoji from "#app/locales/en/emoji.json";
 import type home from "#app/locales/en/home.json";
 import type legal from "#app/locales/en/legal.json";
+import type mail from "#app/locales/en/mail.json";
 import type orders from "#app/locales/en/orders.json";
 
 // English is the reference: `t("key")` with a key missing from the English file fails the typecheck, and
@@ -25,6 +26,7 @@ declare module "i18next" {
       emoji: typeof emoji;
       home: typeof home;
       legal: typeof legal;
+      mail: typeof mail;
       orders: typeof orders;
     };
     returnNull: false;

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   "orders",
   "legal",
   "admin",
+  // Words of the mails (order and account mails): made on the server only, never sent with a page.
+  "mail",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -31,7 +33,7 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout"],
+  admin: ["admin", "orders", "checkout", "account"],
   legal: ["legal"],
 };
 

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
+
 /** Text for HTML: the five characters that could open markup or end an attribute. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -8,12 +10,13 @@ export const MAIL_LINK_STYLE = "color:#c2410c";
 
 /**
  * A mail's HTML: one simple column that mail clients render alike, inline styles only (clients drop <style>
- * and external sheets). `body` is HTML already escaped by the caller.
+ * and external sheets). `body` is HTML already escaped by the caller; `lang` is the mail's language (the order's,
+ * or the request's that caused it), so that a screen reader reads it in the right voice.
  */
-export function mailDocument(title: string, body: string): string {
+export function mailDocument(title: string, body: string, lang: Locale = DEFAULT_LOCALE): string {
   return [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    `<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f6f3ec;font-family:Arial,Helvetica,sans-serif;color:#171614">',
     '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">',
     body,

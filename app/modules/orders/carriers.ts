@@ -1,3 +1,5 @@
+import type { Locale } from "#app/modules/i18n/locales.ts";
+
 /**
  * The parcel carriers an operator ships with, how their tracking numbers look and where a buyer follows a parcel.
  * Shared by the back office (which validates what is typed) and the buyer's order page and mail (the link).
@@ -8,7 +10,8 @@ export interface Carrier {
   pattern: RegExp;
   /** An example for the field's message. */
   example: string;
-  trackingUrl: (trackingNumber: string) => string;
+  /** The carrier's tracking page, in the reader's language where the carrier has one. */
+  trackingUrl: (trackingNumber: string, locale: Locale) => string;
 }
 
 export const CARRIERS = {
@@ -17,19 +20,19 @@ export const CARRIERS = {
     // Parcel numbers (12 or 20 digits), JJD… labels and international S10 numbers (e.g. RR123456785DE).
     pattern: /^(\d{12}|\d{20}|JJD\d{16,18}|[A-Z]{2}\d{9}[A-Z]{2}|\d{10})$/,
     example: "00340434161234567890",
-    trackingUrl: (n) => `https://www.dhl.de/en/privatkunden/pakete-empfangen/verfolgen.html?piececode=${encodeURIComponent(n)}`,
+    trackingUrl: (n, locale) => `https://www.dhl.de/${locale}/privatkunden/pakete-empfangen/verfolgen.html?piececode=${encodeURIComponent(n)}`,
   },
   dpd: {
     name: "DPD",
     pattern: /^\d{14}$/,
     example: "01234567890123",
-    trackingUrl: (n) => `https://tracking.dpd.de/status/en_US/parcel/${encodeURIComponent(n)}`,
+    trackingUrl: (n, locale) => `https://tracking.dpd.de/status/${locale === "de" ? "de_DE" : "en_US"}/parcel/${encodeURIComponent(n)}`,
   },
   gls: {
     name: "GLS",
     pattern: /^(\d{11,12}|[A-Z0-9]{8})$/,
     example: "12345678901",
-    trackingUrl: (n) => `https://gls-group.com/DE/en/parcel-tracking?match=${encodeURIComponent(n)}`,
+    trackingUrl: (n, locale) => `https://gls-group.com/DE/${locale === "de" ? "de/paketverfolgung" : "en/parcel-tracking"}?match=${encodeURIComponent(n)}`,
   },
   hermes: {
     name: "Hermes",
@@ -69,7 +72,7 @@ export function carrierName(carrier: string | null): string {
 }
 
 /** The link a buyer follows for a stored carrier and tracking number, or null for anything unknown. */
-export function trackingLink(carrier: string | null, trackingNumber: string | null): string | null {
+export function trackingLink(carrier: string | null, trackingNumber: string | null, locale: Locale = "en"): string | null {
   if (!carrier || !trackingNumber || !isCarrierCode(carrier)) return null;
-  return CARRIERS[carrier].trackingUrl(trackingNumber);
+  return CARRIERS[carrier].trackingUrl(trackingNumber, locale);
 }

@@ -5,6 +5,8 @@ import { orderClaims, orders, type OrderRow } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import { orderLocale } from "./order-mails.server.ts";
 
 /**
  * Keeping a guest order in an account needs proof of the order's e-mail address: a one-time link sent there.
@@ -93,24 +95,37 @@ export async function completeClaim(db: Db, claimId: string, orderId: string, us
 class ClaimRaceError extends Error {}
 
 function claimMail(order: OrderRow, link: string) {
-  const subject = `Keep your ${catalog.shopName} order ${order.number} in an account`;
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const shop = catalog.shopName;
+  const subject = t("order.claim.subject", { shop, number: order.number });
+  const notYou = t("order.claim.notYou");
   const text = [
-    `Someone, most likely you, asked to keep order ${order.number} in a ${catalog.shopName} account.`,
+    t("order.claim.asked", { shop, number: order.number }),
     "",
-    `Open this link within 24 hours to choose a password (or sign in, if you have an account with ${order.contact}):`,
+    t("order.claim.openLink", { email: order.contact }),
     link,
     "",
-    "If it was not you, ignore this mail: nothing changes, and your order stays as it is.",
+    notYou,
     "",
-    catalog.shopName,
+    shop,
   ].join("\n");
+  // The order number in bold: the sentence is escaped, then the number (escaped the same way) is marked.
+  const asked = escapeHtml(t("order.claim.asked", { shop, number: order.number })).replace(
+    escapeHtml(order.number),
+    `<strong>${escapeHtml(order.number)}</strong>`,
+  );
   const html = mailDocument(
     subject,
     [
-      `<p>Someone, most likely you, asked to keep order <strong>${escapeHtml(order.number)}</strong> in a ${escapeHtml(catalog.shopName)} account.</p>`,
-      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">Keep my order in an account</a> (the link works for 24 hours, once).</p>`,
-      "<p>If it was not you, ignore this mail: nothing changes, and your order stays as it is.</p>",
+      `<p>${asked}</p>`,
+      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.claim.linkLabel"))}</a> ${escapeHtml(t("order.claim.linkNote"))}</p>`,
+      `<p>${escapeHtml(notYou)}</p>`,
     ].join(""),
+    locale,
   );
   return { to: order.contact, subject, text, html };
 }
+
+/** The claim mail, for the mail tests. */
+export const orderClaimMailForTest = claimMail;

@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { priceLineKey } from "./price-line-label.ts";
 import type { PriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
@@ -21,12 +23,16 @@ export interface OrderView extends PostalAddressFields, OrderProgressView {
 
 /** A placed order's price lines as charged: the buyer's order page and the back office show the same table. */
 export function PlacedOrderPrices({ order }: { order: Pick<OrderView, "priceLines" | "shippingCents" | "totalCents" | "vatCents"> }) {
+  const { t } = useTranslation("orders");
   return (
     <PriceTable
-      lines={order.priceLines}
-      shippingLabel="Shipping"
+      lines={order.priceLines.map((line) => {
+        const key = priceLineKey(line.label);
+        return { ...line, label: key ? t(`priceLines.${key}`) : line.label };
+      })}
+      shippingLabel={t("details.shipping")}
       shipping={order.shippingCents}
-      totalLabel="Total paid"
+      totalLabel={t("details.totalPaid")}
       totalCents={order.totalCents}
       vatCents={order.vatCents}
     />
@@ -35,26 +41,25 @@ export function PlacedOrderPrices({ order }: { order: Pick<OrderView, "priceLine
 
 /** What was ordered, where it goes and how it was paid: the confirmation page and the account both show it. */
 export function OrderDetails({ order }: { order: OrderView }) {
+  const { t } = useTranslation("orders");
   return (
     <div className="stack">
       <PlacedOrderPrices order={order} />
       <dl className="summary__options">
         <div>
-          <dt>Width</dt>
+          <dt>{t("details.width")}</dt>
           <dd>{formatDeckSize(order.size)}</dd>
         </div>
         <div>
-          <dt>Grip tape</dt>
-          <dd>{order.grip ? "Yes" : "No"}</dd>
+          <dt>{t("details.gripTape")}</dt>
+          <dd>{order.grip ? t("details.yes") : t("details.no")}</dd>
         </div>
         <div>
-          <dt>Paid with</dt>
-          <dd>
-            {cardBrandName(order.cardBrand)} ending in {order.cardLast4}
-          </dd>
+          <dt>{t("details.paidWith")}</dt>
+          <dd>{t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 })}</dd>
         </div>
         <div>
-          <dt>Confirmation to</dt>
+          <dt>{t("details.confirmationTo")}</dt>
           <dd>{order.contact}</dd>
         </div>
       </dl>

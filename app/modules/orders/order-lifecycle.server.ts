@@ -7,7 +7,9 @@ import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderCancelledMail, orderShippedMail } from "./order-mails.server.ts";
-import { canMoveTo, ORDER_STATUS_LABELS, type OrderStatus } from "./order-status.ts";
+import { canMoveTo, type OrderStatus } from "./order-status.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 export interface Shipment {
   carrier: CarrierCode;
@@ -25,6 +27,8 @@ export interface TransitionRequest {
   shipment?: Shipment;
   /** The shop's origin, for the order link in the buyer's mail. */
   siteUrl: string;
+  /** The operator's language, for a refusal's message (default English). The buyer's mail goes in the order's. */
+  locale?: Locale;
 }
 
 export type TransitionResult =
@@ -44,17 +48,19 @@ class RefundRefused extends Error {}
  */
 export async function transitionOrder(db: Db, provider: PaymentProvider, request: TransitionRequest): Promise<TransitionResult> {
   if (request.to === "shipped" && !request.shipment) throw new Error("shipping needs a carrier and a tracking number");
+  const t = translatorFor(request.locale ?? "en", "admin");
+  const status = (value: OrderStatus) => t(`statusInSentence.${value}`);
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
       if (!order) return { ok: false, reason: "not-found" } as const;
       const current = order.status;
       if (current !== request.expected) {
-        const message = `This order is ${ORDER_STATUS_LABELS[current]} now: someone changed it meanwhile. Nothing was changed.`;
+        const message = t("transition.stale", { status: status(current) });
         return { ok: false, reason: "stale", message, current } as const;
       }
       if (!canMoveTo(current, request.to)) {
-        const message = `An order that is ${ORDER_STATUS_LABELS[current]} cannot be ${ORDER_STATUS_LABELS[request.to].toLowerCase()}.`;
+        const message = t("transition.notAllowed", { from: status(current), to: status(request.to).toLowerCase() });
         return { ok: false, reason: "not-allowed", message, current } as const;
       }
 
@@ -95,6 +101,6 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
     if (!(error instanceof RefundRefused)) throw error;
     const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
     const current = order?.status ?? request.expected;
-    return { ok: false, reason: "refund-refused", message: `${error.message} The order was not cancelled.`, current };
+    return { ok: false, reason: "refund-refused", message: `${error.message} ${t("transition.notCancelled")}`, current };
   }
 }

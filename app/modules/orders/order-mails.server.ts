@@ -1,44 +1,65 @@
 import type { OrderRow } from "#app/db/schema.ts";
-import { catalog, countries, isCountryCode } from "#app/modules/catalog/catalog.ts";
-import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatCountry, formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
+import { priceLineKey } from "./price-line-label.ts";
+
+/**
+ * The mails about an order go out in the order's language (`orders.locale`, the page's language when it was
+ * placed), whatever language the request that sends them speaks: an operator's click in the back office, the
+ * recovery worker, the buyer's own page.
+ */
+export function orderLocale(order: Pick<OrderRow, "locale">): Locale {
+  return isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+}
+
+const shop = catalog.shopName;
 
 /**
  * The mail a buyer gets when their order is placed: what they bought, the price lines as charged, where it goes,
  * how it was paid (brand and last four digits only) and the link to the order page.
  */
 export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailToSend {
-  const subject = `Your ${catalog.shopName} order ${order.number}`;
-  const deck = deckLine(order);
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const money = (cents: number) => formatMoney(cents, locale);
+  const subject = t("order.confirmation.subject", { shop, number: order.number });
+  const deck = deckLine(order, locale);
   const lines = [
-    ...order.priceLines.map((line) => [line.label, formatMoney(line.cents)] as const),
-    ["Shipping", formatMoney(order.shippingCents)] as const,
+    ...order.priceLines.map((line) => [lineLabel(line.label, locale), money(line.cents)] as const),
+    [t("order.confirmation.shipping"), money(order.shippingCents)] as const,
   ];
-  const total = `${formatMoney(order.totalCents)} (includes VAT ${formatMoney(order.vatCents)})`;
-  const country = isCountryCode(order.country) ? countries[order.country].name : order.country;
-  const address = [order.name, order.address, order.addressextend, `${order.postalcode} ${order.city}`, country].filter(Boolean);
-  const payment = `${cardBrandName(order.cardBrand)} ending in ${order.cardLast4}`;
+  const totalLabel = t("order.confirmation.total");
+  const total = t("order.confirmation.includesVat", { total: money(order.totalCents), vat: money(order.vatCents) });
+  const address = [order.name, order.address, order.addressextend, `${order.postalcode} ${order.city}`, formatCountry(order.country, locale)].filter(Boolean);
+  const payment = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
+  const thanks = t("order.confirmation.thanks", { name: order.name });
+  const orderHeading = t("order.confirmation.order", { number: order.number });
+  const shippingTo = t("order.confirmation.shippingTo");
+  const paidWith = t("order.confirmation.paidWith", { card: payment });
 
   const text = [
-    `Thank you for your order, ${order.name}.`,
+    thanks,
     "",
-    `Order ${order.number}`,
+    orderHeading,
     deck,
     "",
     ...lines.map(([label, amount]) => `${label}: ${amount}`),
-    `Total: ${total}`,
+    `${totalLabel}: ${total}`,
     "",
-    "Shipping to:",
+    `${shippingTo}:`,
     ...address,
     "",
-    `Paid with ${payment}.`,
+    paidWith,
     "",
-    `Your order: ${orderUrl}`,
+    `${t("order.confirmation.yourOrder")}: ${orderUrl}`,
     "",
-    `${catalog.shopName}`,
+    shop,
   ].join("\n");
 
   const rows = lines
@@ -47,31 +68,47 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
   const html = mailDocument(
     subject,
     [
-      `<h1 style="font-size:20px;margin:0 0 12px">Thank you for your order, ${escapeHtml(order.name)}.</h1>`,
-      `<p style="margin:0 0 4px"><strong>Order ${escapeHtml(order.number)}</strong></p>`,
+      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(thanks)}</h1>`,
+      `<p style="margin:0 0 4px"><strong>${escapeHtml(orderHeading)}</strong></p>`,
       `<p style="margin:0 0 16px">${escapeHtml(deck)}</p>`,
       `<table style="width:100%;border-collapse:collapse">${rows}`,
-      `<tr><td style="padding-top:8px;border-top:1px solid #ddd"><strong>Total</strong></td>`,
+      `<tr><td style="padding-top:8px;border-top:1px solid #ddd"><strong>${escapeHtml(totalLabel)}</strong></td>`,
       `<td style="padding-top:8px;border-top:1px solid #ddd;text-align:right"><strong>${escapeHtml(total)}</strong></td></tr></table>`,
-      `<p style="margin:16px 0 4px"><strong>Shipping to</strong></p>`,
+      `<p style="margin:16px 0 4px"><strong>${escapeHtml(shippingTo)}</strong></p>`,
       `<p style="margin:0">${address.map(escapeHtml).join("<br>")}</p>`,
-      `<p style="margin:16px 0">Paid with ${escapeHtml(payment)}.</p>`,
-      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">See your order</a></p>`,
+      `<p style="margin:16px 0">${escapeHtml(paidWith)}</p>`,
+      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.seeOrder"))}</a></p>`,
     ].join(""),
+    locale,
   );
 
   return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html };
 }
 
+/** A price line's label in the mail's language (the catalog's lines; any other as stored). */
+function lineLabel(label: string, locale: Locale): string {
+  const key = priceLineKey(label);
+  return key ? translatorFor(locale, "mail")(`order.priceLines.${key}`) : label;
+}
+
 /** The deck as a mail names it: "Custom skateboard deck, 8.25″ wide, with grip tape". */
-function deckLine(order: OrderRow): string {
-  return `${catalog.product.name}, ${formatDeckSize(order.size)} wide${order.grip ? ", with grip tape" : ""}`;
+function deckLine(order: OrderRow, locale: Locale): string {
+  const t = translatorFor(locale, "mail");
+  const values = { product: t("order.priceLines.deck"), size: formatDeckSize(order.size) };
+  return order.grip ? t("order.deckLineGrip", values) : t("order.deckLine", values);
 }
 
 /** A short mail of one heading, some paragraphs and a link to the order, as plain text and HTML alike. */
-function noticeMail(eventKey: string, order: OrderRow, subject: string, paragraphs: string[], link: { href: string; text: string }[]): MailToSend {
-  const heading = `Hello ${order.name},`;
-  const text = [heading, "", ...paragraphs.flatMap((paragraph) => [paragraph, ""]), ...link.map((l) => `${l.text}: ${l.href}`), "", catalog.shopName].join("\n");
+function noticeMail(
+  eventKey: string,
+  order: OrderRow,
+  subject: string,
+  paragraphs: string[],
+  link: { href: string; text: string }[],
+): MailToSend {
+  const locale = orderLocale(order);
+  const heading = translatorFor(locale, "mail")("order.hello", { name: order.name });
+  const text = [heading, "", ...paragraphs.flatMap((paragraph) => [paragraph, ""]), ...link.map((l) => `${l.text}: ${l.href}`), "", shop].join("\n");
   const html = mailDocument(
     subject,
     [
@@ -79,37 +116,42 @@ function noticeMail(eventKey: string, order: OrderRow, subject: string, paragrap
       ...paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`),
       ...link.map((l) => `<p style="margin:0 0 8px"><a href="${escapeHtml(l.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(l.text)}</a></p>`),
     ].join(""),
+    locale,
   );
   return { eventKey, to: order.contact, subject, text, html };
 }
 
 /** The mail a buyer gets when their deck leaves the workshop: carrier, tracking number and the carrier's link. */
 export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend {
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
   const carrier = carrierName(order.carrier);
-  const tracking = trackingLink(order.carrier, order.trackingNumber);
+  const tracking = trackingLink(order.carrier, order.trackingNumber, locale);
   return noticeMail(
     `order-shipped:${order.id}`,
     order,
-    `Your ${catalog.shopName} order ${order.number} is on its way`,
+    t("order.shipped.subject", { shop, number: order.number }),
     [
-      `Your order ${order.number} (${deckLine(order)}) has been handed to ${carrier}.`,
-      `Tracking number: ${order.trackingNumber ?? ""}`,
+      t("order.shipped.handedOver", { number: order.number, deck: deckLine(order, locale), carrier }),
+      t("order.shipped.trackingNumber", { trackingNumber: order.trackingNumber ?? "" }),
     ],
-    [...(tracking ? [{ href: tracking, text: `Track your parcel with ${carrier}` }] : []), { href: orderUrl, text: "See your order" }],
+    [...(tracking ? [{ href: tracking, text: t("order.shipped.track", { carrier }) }] : []), { href: orderUrl, text: t("order.seeOrder") }],
   );
 }
 
 /** The mail a buyer gets when their order is cancelled: the refund, to the card it was paid with. */
 export function orderCancelledMail(order: OrderRow, orderUrl: string): MailToSend {
-  const card = `${cardBrandName(order.cardBrand)} ending in ${order.cardLast4}`;
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const card = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
   return noticeMail(
     `order-cancelled:${order.id}`,
     order,
-    `Your ${catalog.shopName} order ${order.number} is cancelled`,
+    t("order.cancelled.subject", { shop, number: order.number }),
     [
-      `We have cancelled your order ${order.number} (${deckLine(order)}).`,
-      `The full amount of ${formatMoney(order.totalCents)} is refunded to your ${card}; depending on your bank it shows within 5 to 10 days.`,
+      t("order.cancelled.cancelled", { number: order.number, deck: deckLine(order, locale) }),
+      t("order.cancelled.refund", { amount: formatMoney(order.totalCents, locale), card }),
     ],
-    [{ href: orderUrl, text: "See your order" }],
+    [{ href: orderUrl, text: t("order.seeOrder") }],
   );
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { trackingLink } from "./carriers.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
 import { isValidOrderAccessToken, isValidPrintAccessToken } from "./order-link.server.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -53,8 +54,8 @@ export async function ordersOfUser(db: Db, userId: string) {
     .limit(100);
 }
 
-/** The fields a buyer sees of their order (no processor reference, no key, no internal ids). */
-export function toOrderView(order: OrderRow) {
+/** The fields a buyer sees of their order (no processor reference, no key, no internal ids); links in `locale`. */
+export function toOrderView(order: OrderRow, locale: Locale = "en") {
   return {
     number: order.number,
     createdAt: order.createdAt.toISOString(),
@@ -76,6 +77,6 @@ export function toOrderView(order: OrderRow) {
     status: order.status,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
-    trackingUrl: trackingLink(order.carrier, order.trackingNumber),
+    trackingUrl: trackingLink(order.carrier, order.trackingNumber, locale),
   };
 }

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import type { OrderRow } from "#app/db/schema.ts";
+import { formatMoney } from "#app/modules/catalog/format.ts";
+import { orderCancelledMail, orderConfirmationMail, orderShippedMail } from "./order-mails.server.ts";
+import { orderClaimMailForTest } from "./order-claims.server.ts";
+
+/** A placed order as the database holds it: a wide deck with grip tape to Berlin, 77,90 € in all. */
+function order(locale: string, overrides: Partial<OrderRow> = {}): OrderRow {
+  const now = new Date("2026-11-24T10:00:00Z");
+  return {
+    id: "0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f",
+    number: "DS-2026-0042",
+    userId: null,
+    status: "paid",
+    grip: true,
+    size: 8.5,
+    contact: "erika@example.com",
+    name: "Erika Mustermann",
+    address: "Hauptstraße 1",
+    addressextend: "",
+    postalcode: "10115",
+    city: "Berlin",
+    country: "DE",
+    region: "",
+    locale,
+    taxKind: "vat",
+    vatBasisPoints: 1900,
+    design: { background: "#ffffff", layers: [] },
+    priceLines: [
+      { label: "Custom skateboard deck", cents: 5900 },
+      { label: "Wide deck", cents: 300 },
+      { label: "Grip tape", cents: 900 },
+    ],
+    subtotalCents: 7100,
+    shippingCents: 490,
+    vatCents: 1244,
+    totalCents: 7590,
+    currency: "EUR",
+    cardBrand: "visa",
+    cardLast4: "4242",
+    cardExpMonth: 12,
+    cardExpYear: 2030,
+    paymentProvider: "test",
+    paymentReference: "ch_1",
+    idempotencyKey: "key-1",
+    carrier: null,
+    trackingNumber: null,
+    refundReference: null,
+    invoiceNumber: null,
+    invoicedAt: null,
+    anonymisedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  } as OrderRow;
+}
+
+const URL = "https://deck.example/orders/0c8b1a52?token=t";
+
+/** Text a message key would leave behind: `ns:a.b` or `a.b.c` (an address like example.com has one dot). */
+const RAW_KEY = /\b[a-z]+:[a-z]+\.[\w.]+|\b[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\.[a-z][a-zA-Z]+\b/;
+
+/** A mail's words without its links (a URL has dots and a colon of its own). */
+const words = (text: string) => text.replace(/https?:\/\/[^\s"<]+/g, "");
+
+describe("the order confirmation mail", () => {
+  it("in English: subject, lines, amounts as English writes them (€75.90)", () => {
+    const mail = orderConfirmationMail(order("en"), URL);
+    expect(mail.subject).toBe("Your Deck Studio order DS-2026-0042");
+    expect(mail.text).toContain("Thank you for your order, Erika Mustermann.");
+    expect(mail.text).toContain("Custom skateboard deck, 8.5″ wide, with grip tape");
+    expect(mail.text).toContain("Wide deck: €3.00");
+    expect(mail.text).toContain("Shipping: €4.90");
+    expect(mail.text).toContain("Total: €75.90 (includes VAT €12.44)");
+    expect(mail.text).toContain("Shipping to:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nGermany");
+    expect(mail.text).toContain("Paid with Visa ending in 4242.");
+    expect(mail.text).toContain(`Your order: ${URL}`);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain("See your order");
+    expect(words(mail.text)).not.toMatch(RAW_KEY);
+  });
+
+  it("in German: subject, lines, amounts as German writes them (75,90 €), the country's German name", () => {
+    const mail = orderConfirmationMail(order("de"), URL);
+    expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio");
+    expect(mail.text).toContain("Danke für deine Bestellung, Erika Mustermann.");
+    expect(mail.text).toContain("Bestellung DS-2026-0042");
+    expect(mail.text).toContain("Skateboard-Deck nach deinem Design, 8.5″ breit, mit Griptape");
+    expect(mail.text).toContain(`Breites Deck: ${formatMoney(300, "de")}`);
+    expect(mail.text).toContain(`Griptape: ${formatMoney(900, "de")}`);
+    expect(mail.text).toContain(`Versand: ${formatMoney(490, "de")}`);
+    expect(formatMoney(7590, "de")).toMatch(/^75,90\s€$/);
+    expect(mail.text).toContain(`Gesamt: ${formatMoney(7590, "de")} (inkl. ${formatMoney(1244, "de")} USt.)`);
+    expect(mail.text).toContain("Lieferadresse:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nDeutschland");
+    expect(mail.text).toContain("Bezahlt mit Visa mit Endziffern 4242.");
+    expect(mail.text).toContain(`Deine Bestellung: ${URL}`);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain("Deine Bestellung ansehen");
+    expect(mail.html).toContain("Danke für deine Bestellung, Erika Mustermann.");
+    expect(mail.text).not.toMatch(/€\d/);
+    expect(words(mail.text)).not.toMatch(RAW_KEY);
+    expect(words(mail.html)).not.toMatch(RAW_KEY);
+  });
+
+  it("an order without a language we speak is mailed in English", () => {
+    expect(orderConfirmationMail(order("fr"), URL).subject).toBe("Your Deck Studio order DS-2026-0042");
+  });
+});
+
+describe("the shipped and cancelled mails", () => {
+  const shipped = { status: "shipped" as const, carrier: "dhl", trackingNumber: "00340434161234567890" };
+
+  it("in English", () => {
+    const mail = orderShippedMail(order("en", shipped), URL);
+    expect(mail.subject).toBe("Your Deck Studio order DS-2026-0042 is on its way");
+    expect(mail.text).toContain("Hello Erika Mustermann,");
+    expect(mail.text).toContain("has been handed to DHL.");
+    expect(mail.text).toContain("Tracking number: 00340434161234567890");
+    const cancelled = orderCancelledMail(order("en", { status: "cancelled" }), URL);
+    expect(cancelled.subject).toBe("Your Deck Studio order DS-2026-0042 is cancelled");
+    expect(cancelled.text).toContain("The full amount of €75.90 is refunded to your Visa ending in 4242");
+  });
+
+  it("in German, amounts in German form", () => {
+    const mail = orderShippedMail(order("de", shipped), URL);
+    expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist unterwegs");
+    expect(mail.text).toContain("Hallo Erika Mustermann,");
+    expect(mail.text).toContain("Deine Bestellung DS-2026-0042 (Skateboard-Deck nach deinem Design, 8.5″ breit, mit Griptape) ist an DHL übergeben.");
+    expect(mail.text).toContain("Sendungsnummer: 00340434161234567890");
+    expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161234567890");
+    expect(mail.html).toContain('<html lang="de">');
+    const cancelled = orderCancelledMail(order("de", { status: "cancelled" }), URL);
+    expect(cancelled.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist storniert");
+    expect(cancelled.text).toContain(`Der volle Betrag von ${formatMoney(7590, "de")} wird auf deine Visa mit Endziffern 4242 zurückerstattet`);
+    for (const text of [mail.text, mail.html, cancelled.text, cancelled.html]) expect(words(text)).not.toMatch(RAW_KEY);
+  });
+
+  it("the claim link's mail follows the order's language", () => {
+    expect(orderClaimMailForTest(order("en"), URL).subject).toBe("Keep your Deck Studio order DS-2026-0042 in an account");
+    const german = orderClaimMailForTest(order("de"), URL);
+    expect(german.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio in einem Konto speichern");
+    expect(german.html).toContain("<strong>DS-2026-0042</strong>");
+    expect(german.text).toContain("Öffne diesen Link innerhalb von 24 Stunden");
+  });
+});
