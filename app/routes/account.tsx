@@ -76,17 +76,15 @@ export default function Account() {
                     </Link>
                     <br />
                     <OrderStatusBadge status={order.status} />
+                    <br />
+                    <InvoiceLink href={`/orders/${order.id}/invoice`} short />
                   </th>
                   <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">
                     {formatDeckSize(order.size)}
                     {order.grip ? t("page.withGrip") : ""}
                   </td>
-                  <td>
-                    {formatMoney(order.totalCents, locale)}
-                    <br />
-                    <InvoiceLink href={`/orders/${order.id}/invoice`} orderNumber={order.number} />
-                  </td>
+                  <td>{formatMoney(order.totalCents, locale)}</td>
                 </tr>
               ))}
             </tbody>
