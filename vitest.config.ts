@@ -14,6 +14,8 @@ export default defineConfig({
           include: ["{app,server,scripts,tests}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.{ts,tsx}"],
           environment: "node",
+          // English words for components rendered without the root's provider (withI18n picks a language).
+          setupFiles: ["app/modules/i18n/test-setup.ts"],
         },
       },
       {

@@ -26,6 +26,7 @@ import { pageI18n, type PageMessages } from "#app/modules/i18n/i18n-instance.ts"
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { messagesFor } from "#app/modules/i18n/messages.server.ts";
 import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 
 export const middleware = rootMiddleware;
 
@@ -153,9 +154,7 @@ function readablePath(pathname: string): string {
 }
 
 // Pages without a meta of their own (the 404 and error pages) get the shop's title and a description.
-export function meta() {
-  return [
-    { title: "Deck Studio: design your own skateboard deck" },
-    { name: "description", content: "Design your own skateboard deck with text and emoji stickers; printed to order and shipped." },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const { t } = metaTranslator(args, "common");
+  return [{ title: t("meta.title") }, { name: "description", content: t("meta.description") }];
 }

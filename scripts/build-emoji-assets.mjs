@@ -29,7 +29,7 @@ import { sheetSvg, twemojiFileFor, twemojiInner } from "#app/modules/emoji/emoji
  *   skins is 1 when the five tones follow withTone, else the variants by tone.
  * @typedef {{ version: 2, categories: { key: string, emojis: TrimmedEmoji[] }[], glyphOnly: string[] }} TrimmedEmojiData
  * @typedef {{ sheet: string, sheetCodes: string[], categoryIcons: Record<string, string>, category: string,
- *   emojis: [unified: string, name: string][] }} FirstScreenManifest
+ *   emojis: [unified: string, name: string, germanName: string][] }} FirstScreenManifest
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -92,6 +92,40 @@ export function cldrLabels(emojibaseEntries) {
     for (const item of [entry, ...(entry.skins ?? [])]) labels.set(labelKey(item.hexcode), item.label);
   }
   return labels;
+}
+
+/**
+ * The picker's data in another language (D172): the same emoji, order, categories and tone variants, with that
+ * language's CLDR names (the display name first, then its normalised form) and its CLDR keywords ("tags") and
+ * text emoticon as keywords, from emojibase-data's `<locale>/data.json`. An emoji CLDR does not name in that
+ * language keeps the English names, so that it can still be found. Nothing of the English data is kept otherwise:
+ * a page loads the data of its own language only.
+ * @param {TrimmedEmojiData} data
+ * @param {{ hexcode: string, label: string, tags?: string[], emoticon?: string | string[], skins?: { hexcode: string, label: string }[] }[]} emojibaseEntries
+ * @returns {TrimmedEmojiData}
+ */
+export function localisedData(data, emojibaseEntries) {
+  const labels = cldrLabels(emojibaseEntries);
+  const keywords = new Map();
+  for (const entry of emojibaseEntries) {
+    const emoticons = [entry.emoticon ?? []].flat();
+    keywords.set(labelKey(entry.hexcode), [...(entry.tags ?? []), ...emoticons]);
+  }
+  const categories = data.categories.map(({ key, emojis }) => ({
+    key,
+    emojis: emojis.map(([unified, names, , skins]) => {
+      const label = labels.get(labelKey(unified));
+      const localNames = label ? [...new Set([label, normaliseTerm(label)])] : names;
+      const localKeywords = [...new Set((keywords.get(labelKey(unified)) ?? []).map(normaliseTerm))].filter(
+        (term) => term && !localNames.includes(term),
+      );
+      const packed = [unified, localNames];
+      if (localKeywords.length || skins) packed.push(localKeywords);
+      if (skins) packed.push(skins);
+      return packed;
+    }),
+  }));
+  return { ...data, categories };
 }
 
 /** A code as cldrLabels keys it: lower case, without FE0F. */
@@ -210,11 +244,12 @@ export function trimEmojiData(entries, availableSvgs, labels = new Map()) {
  * @param {(unified: string) => string} readSvg
  * @returns {{ sheet: string, manifest: FirstScreenManifest }}
  */
-export function firstScreenOf(data, readSvg) {
+export function firstScreenOf(data, readSvg, germanData = data) {
   const [first] = data.categories;
+  const germanNames = new Map(germanData.categories[0].emojis.map(([unified, names]) => [unified, names[0]]));
   const emojis = first.emojis.slice(0, FIRST_SCREEN_SIZE).map(([unified, names, , skins]) => {
     if (skins) throw new Error(`first screen: ${unified} has tone variants`);
-    return [unified, names[0]];
+    return [unified, names[0], germanNames.get(unified) ?? names[0]];
   });
   const glyphOnly = new Set(data.glyphOnly);
   const icons = Object.values(CATEGORY_ICONS);
@@ -282,8 +317,11 @@ function writeAssets() {
     copyFileSync(path.join(TWEMOJI_DIR, `${file}.svg`), path.join(OUT_DIR, "svg", `${unified}.svg`));
   }
   writeFileSync(path.join(OUT_DIR, "data.json"), JSON.stringify(data));
+  const german = localisedData(data, JSON.parse(readFileSync(path.join(EMOJIBASE_DIR, "de/data.json"), "utf8")));
+  writeFileSync(path.join(OUT_DIR, "data.de.json"), JSON.stringify(german));
   writeFileSync(path.join(OUT_DIR, "LICENSE.txt"), licenceText());
-  const { sheet, manifest } = firstScreenOf(data, (unified) => readFileSync(path.join(OUT_DIR, "svg", `${unified}.svg`), "utf8"));
+  const readSvg = (unified) => readFileSync(path.join(OUT_DIR, "svg", `${unified}.svg`), "utf8");
+  const { sheet, manifest } = firstScreenOf(data, readSvg, german);
   writeFileSync(path.join(OUT_DIR, manifest.sheet), sheet);
   writeIfChanged(FIRST_SCREEN_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
   const emojiCount = data.categories.reduce((sum, category) => sum + category.emojis.length, 0);

@@ -7,6 +7,7 @@ import {
   cldrLabels,
   displayName,
   firstScreenOf,
+  localisedData,
   trimEmojiData,
   type DatasourceEntry,
 } from "./build-emoji-assets.mjs";
@@ -178,6 +179,38 @@ describe("the real data", () => {
   });
 });
 
+/** The German data as the build writes it (data.de.json). */
+function germanData() {
+  const entries = JSON.parse(readFileSync(require.resolve("emojibase-data/de/data.json"), "utf8"));
+  return localisedData(trimmedData(), entries);
+}
+
+describe("the German data (data.de.json)", () => {
+  const german = germanData();
+  const english = trimmedData();
+  const byCode = new Map(german.categories.flatMap((category) => category.emojis).map((emoji) => [emoji[0], emoji]));
+
+  it("keeps the English data's emoji, order, categories, tone variants and codes without art", () => {
+    expect(german.categories.map((category) => category.emojis.map((emoji) => [emoji[0], emoji[3]]))).toEqual(
+      english.categories.map((category) => category.emojis.map((emoji) => [emoji[0], emoji[3]])),
+    );
+    expect(german.glyphOnly).toEqual(english.glyphOnly);
+  });
+
+  it("names each emoji with CLDR's German name, and finds it by CLDR's German keywords", () => {
+    expect(byCode.get("2764-fe0f")?.[1][0]).toBe("rotes Herz");
+    expect(byCode.get("1f44b")?.[1][0]).toBe("winkende Hand");
+    expect(byCode.get("1f44b")?.[2]).toEqual(expect.arrayContaining(["hallo", "tschüss"]));
+    expect(byCode.get("1f525")?.[1]).toContain("feuer");
+  });
+
+  it("carries no English names where CLDR has German ones", () => {
+    const terms = [...byCode.values()].flatMap((emoji) => [...emoji[1], ...(emoji[2] ?? [])]);
+    expect(terms).not.toContain("red heart");
+    expect(terms).not.toContain("waving hand");
+  });
+});
+
 describe("the first screen", () => {
   const twemojiDir = path.dirname(require.resolve("@twemoji/svg/package.json"));
   const files = twemojiFiles();
@@ -189,7 +222,7 @@ describe("the first screen", () => {
     if (!file) throw new Error(`no art for ${unified}`);
     return readFileSync(path.join(twemojiDir, `${file}.svg`), "utf8");
   };
-  const { sheet, manifest } = firstScreenOf(trimmedData(), svgOf);
+  const { sheet, manifest } = firstScreenOf(trimmedData(), svgOf, germanData());
 
   it("is the committed emoji-first-screen.json (run `npm run emoji:assets` after updating emoji-datasource)", () => {
     expect(committedFirstScreen).toEqual(JSON.parse(JSON.stringify(manifest)));
@@ -199,7 +232,7 @@ describe("the first screen", () => {
     const first = trimmedData().categories[0];
     expect(manifest.category).toBe(first?.key);
     expect(manifest.emojis.map(([unified]) => unified)).toEqual(first?.emojis.slice(0, 56).map(([unified]) => unified));
-    expect(manifest.emojis[0]).toEqual(["1f600", "grinning face"]);
+    expect(manifest.emojis[0]).toEqual(["1f600", "grinning face", "grinsendes Gesicht"]);
     expect(manifest.sheetCodes.slice(0, 9)).toEqual(Object.values(CATEGORY_ICONS));
   });
 

@@ -91,13 +91,13 @@ export function fieldErrorItems(entries: [{ id: string; errors?: string[] }, str
 /** Shown after a failed submit: every error at once, each a link to its field. */
 export function ErrorSummary({ items, formErrors = [] }: { items: FormErrorItem[]; formErrors?: string[] }) {
   const titleId = useId();
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   if (items.length === 0 && formErrors.length === 0) return null;
   const count = items.length;
   return (
     <div className="error-summary" role="alert" aria-labelledby={titleId}>
       <h2 id={titleId}>
-        {count > 0 ? `Please correct ${count === 1 ? "1 field" : `${count} fields`}` : "Something needs attention"}
+        {count > 0 ? t("errorSummary.correct", { count }) : t("errorSummary.attention")}
       </h2>
       <ul>
         {formErrors.map((message) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 
 interface ServerErrorPageProps {
   status?: number;
@@ -15,19 +16,20 @@ interface ServerErrorPageProps {
  * The spec's status message for anything but 404 is "Internal Server Error".
  */
 export function ServerErrorPage({ status = 500, description, reference, children }: ServerErrorPageProps) {
+  const { t } = useTranslation();
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__status">{status}</p>
-      <h1 id="error-title">Internal Server Error</h1>
+      <h1 id="error-title">{t("serverError.title")}</h1>
       <p className="error-page__description">{description}</p>
       {children}
       {reference ? (
         <p>
-          If you contact us about this, quote the reference <code>{reference}</code>.
+          <Trans i18nKey="serverError.reference" values={{ reference }} components={{ code: <code /> }} />
         </p>
       ) : null}
       <p>
-        Your design and order details are kept in this browser. <Link to="/">Go to the start page</Link>.
+        <Trans i18nKey="serverError.kept" components={{ home: <Link to="/" /> }} />
       </p>
     </section>
   );

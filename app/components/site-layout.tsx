@@ -56,7 +56,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: catalog.product.name })}</p>
+        <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: t("product.name") })}</p>
         <p>{t("footer.testMode")}</p>
         <p>
           <Trans

@@ -1,19 +1,22 @@
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
 
+/** The steps; each label is the common namespace's `steps.<id>`. */
 export const checkoutSteps = [
-  { label: "Grip & size", path: "/GripSize" },
-  { label: "Login", path: "/Login" },
-  { label: "Shipping", path: "/Shipping" },
-  { label: "Payment", path: "/Payment" },
+  { id: "gripSize", path: "/GripSize" },
+  { id: "login", path: "/Login" },
+  { id: "shipping", path: "/Shipping" },
+  { id: "payment", path: "/Payment" },
 ] as const;
 
 /** Where the buyer is in the checkout; shown only on checkout pages. Paths match case-insensitively, like routes. */
 export function StepIndicator() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const current = checkoutSteps.findIndex((step) => step.path.toLowerCase() === pathname.toLowerCase());
   if (current === -1) return null;
   return (
-    <nav aria-label="Checkout steps" className="steps">
+    <nav aria-label={t("steps.label")} className="steps">
       <ol>
         {checkoutSteps.map((step, index) => {
           const state = index < current ? "done" : index === current ? "current" : "todo";
@@ -22,7 +25,7 @@ export function StepIndicator() {
               <span className="step__number" aria-hidden="true">
                 {index + 1}
               </span>
-              {state === "done" ? <Link to={step.path}>{step.label}</Link> : <span>{step.label}</span>}
+              {state === "done" ? <Link to={step.path}>{t(`steps.${step.id}`)}</Link> : <span>{t(`steps.${step.id}`)}</span>}
             </li>
           );
         })}

@@ -1,23 +1,33 @@
 import { Link } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
+import type { Route } from "./+types/example";
 import { CardShowcase } from "#app/modules/card/card-showcase.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { EmojiShowcase } from "#app/modules/emoji/emoji-showcase.tsx";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { routeMiddleware } from "#app/modules/middleware/route-middleware.server.ts";
 
 export const middleware = routeMiddleware("guest");
 
-export const meta = () =>
-  pageMeta({ title: "Example", description: "Try the emoji picker and the payment-card preview the shop is built with." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "card");
+  return pageMeta({ title: t("example.title"), description: t("example.description") });
+};
 
 /** Guest-only showcase of the shop's widgets (spec §2: route middleware "guest"). */
 export default function Example() {
+  const { t } = useTranslation("card");
   return (
     <div className="page page--narrow stack">
-      <h1>Example</h1>
+      <h1>{t("example.title")}</h1>
       <p>
-        A tour of the pieces that make up {catalog.shopName} for visitors who are not signed in. Start with the{" "}
-        <Link to="/editor">deck editor</Link> or go straight to <Link to="/GripSize">grip and size</Link>.
+        <Trans
+          t={t}
+          i18nKey="example.intro"
+          values={{ shop: catalog.shopName }}
+          components={{ editor: <Link to="/editor" />, gripSize: <Link to="/GripSize" /> }}
+        />
       </p>
       <CardShowcase />
       <EmojiShowcase />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
+import { useTranslation } from "react-i18next";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
@@ -12,10 +13,14 @@ import { optionsSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/grip-size";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
-export const meta = () =>
-  pageMeta({ title: "Grip & size", description: "Choose your deck's width and whether it comes with grip tape; the price updates as you choose." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "checkout");
+  return pageMeta({ title: t("gripSize.metaTitle"), description: t("gripSize.description") });
+};
 
 /** A signed-in buyer has done the Login step already: the next step is Shipping. */
 async function nextStep(context: Route.LoaderArgs["context"]) {
@@ -32,6 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function GripSize() {
   const { next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("checkout");
+  const { t: common } = useTranslation();
+  const locale = useLocale();
   const order = useOrder();
   // Ticking (or unticking) grip tape turns the deck over, so that the buyer sees what it changes.
   const [side, setSide] = useState<DeckSide>("bottom");
@@ -53,13 +61,13 @@ export default function GripSize() {
         <DeckViewer design={order.design} size={order.size} grip={order.grip} side={side} onSideChange={setSide} />
       </div>
       <div className="page__content">
-        <h1>Choose grip and size</h1>
+        <h1>{t("gripSize.title")}</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <NextStepPrefetch page={next} />
           {showSummary ? (
             <ErrorSummary
-              items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: "Deck width", message: sizeError }] : []}
+              items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: t("gripSize.width"), message: sizeError }] : []}
             />
           ) : null}
           <fieldset
@@ -67,8 +75,8 @@ export default function GripSize() {
             aria-describedby={sizeError ? fields.size.errorId : undefined}
             aria-invalid={sizeError ? true : undefined}
           >
-            <legend>Deck width</legend>
-            <p className="field__hint">Wider decks suit bigger feet and transition skating.</p>
+            <legend>{t("gripSize.width")}</legend>
+            <p className="field__hint">{t("gripSize.widthHint")}</p>
             <div className="choice-group__options">
               {catalog.sizes.map((size, index) => (
                 <label key={size} className="choice">
@@ -80,9 +88,9 @@ export default function GripSize() {
                     checked={order.size === size}
                     onChange={() => order.setSize(size)}
                   />
-                  <span className="choice__label">{formatDeckSize(size)}</span>
+                  <span className="choice__label">{formatDeckSize(size, locale)}</span>
                   {size >= catalog.wideDeck.fromInches ? (
-                    <span className="choice__extra">+{formatMoney(catalog.wideDeck.priceCents)}</span>
+                    <span className="choice__extra">+{formatMoney(catalog.wideDeck.priceCents, locale)}</span>
                   ) : null}
                 </label>
               ))}
@@ -93,7 +101,7 @@ export default function GripSize() {
           </fieldset>
 
           <fieldset className="choice-group">
-            <legend>Grip tape</legend>
+            <legend>{t("gripSize.grip")}</legend>
             <label className="choice choice--wide">
               <input
                 type="checkbox"
@@ -105,8 +113,8 @@ export default function GripSize() {
                   setSide("top");
                 }}
               />
-              <span className="choice__label">Apply black grip tape</span>
-              <span className="choice__extra">+{formatMoney(catalog.grip.priceCents)}</span>
+              <span className="choice__label">{t("gripSize.applyGrip")}</span>
+              <span className="choice__extra">+{formatMoney(catalog.grip.priceCents, locale)}</span>
               {/* The deck's top as chosen, beside the box: on a phone the big picture is above, out of view. */}
               <span className="deck-swatch" aria-hidden="true">
                 <DeckPreview className="deck-swatch__deck" design={order.design} size={order.size} grip={order.grip} side="top" horizontal />
@@ -115,11 +123,11 @@ export default function GripSize() {
           </fieldset>
 
           <p className="price" aria-live="polite">
-            <span>Price</span> <strong data-testid="price">{formatMoney(price.subtotalCents)}</strong>
-            <span className="price__note">incl. VAT, plus shipping</span>
+            <span>{t("gripSize.price")}</span> <strong data-testid="price">{formatMoney(price.subtotalCents, locale)}</strong>
+            <span className="price__note">{common("price.inclVatPlusShipping")}</span>
           </p>
           <button type="submit" className="button button--primary">
-            {next === "/Shipping" ? "Continue to shipping" : "Continue to login"}
+            {t(next === "/Shipping" ? "gripSize.toShipping" : "gripSize.toLogin")}
           </button>
         </Form>
       </div>

@@ -1,14 +1,23 @@
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/home";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { useOrder } from "#app/modules/checkout/order-store.ts";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 
-export const meta = () =>
-  pageMeta({ title: catalog.product.name, description: `${catalog.product.name}: ${catalog.product.description}` });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "common");
+  return pageMeta({ title: t("product.name"), description: `${t("product.name")}: ${t("product.description")}` });
+};
 
 export default function Home() {
+  const { t } = useTranslation("home");
+  const { t: common } = useTranslation();
+  const locale = useLocale();
   const order = useOrder();
   const price = priceOrder(order);
   return (
@@ -17,32 +26,32 @@ export default function Home() {
         <DeckViewer design={order.design} size={order.size} grip={order.grip} />
       </div>
       <div className="page__content stack">
-        <h1>{catalog.product.name}</h1>
-        <p className="lead">{catalog.product.description}</p>
+        <h1>{common("product.name")}</h1>
+        <p className="lead">{common("product.description")}</p>
         <p className="price">
-          <span>{order.size ? `Your deck, ${formatDeckSize(order.size)}` : "From"}</span>{" "}
-          <strong>{formatMoney(price.subtotalCents)}</strong>
-          <span className="price__note">incl. VAT, plus shipping</span>
+          <span>{order.size ? t("price.yourDeck", { size: formatDeckSize(order.size, locale) }) : t("price.from")}</span>{" "}
+          <strong>{formatMoney(price.subtotalCents, locale)}</strong>
+          <span className="price__note">{common("price.inclVatPlusShipping")}</span>
         </p>
         <div className="actions">
           <Link to="/editor" prefetch="intent" className="button button--primary">
-            Design yours
+            {t("actions.design")}
           </Link>
           <Link to="/GripSize" prefetch="intent" className="button">
-            Choose grip &amp; size
+            {t("actions.gripSize")}
           </Link>
         </div>
-        <p className="home__promise">
-          Made to order: printed for you and shipped within {catalog.product.madeToOrderWorkingDays} working days.
-        </p>
+        <p className="home__promise">{t("promise", { count: catalog.product.madeToOrderWorkingDays })}</p>
         <ul className="facts">
-          <li>{catalog.product.construction}</li>
-          <li>{catalog.product.printMethod}</li>
+          <li>{common("product.construction")}</li>
+          <li>{common("product.printMethod")}</li>
           <li>
-            Widths {catalog.sizes.map(formatDeckSize).join(", ")}; black grip tape applied for{" "}
-            {formatMoney(catalog.grip.priceCents)}
+            {t("facts.widths", {
+              widths: catalog.sizes.map((size) => formatDeckSize(size, locale)).join(", "),
+              price: formatMoney(catalog.grip.priceCents, locale),
+            })}
           </li>
-          <li>Guest checkout, no account needed</li>
+          <li>{t("facts.guestCheckout")}</li>
         </ul>
       </div>
     </div>

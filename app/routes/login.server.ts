@@ -9,7 +9,8 @@ import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { getDb, getLocale } from "#app/request-context.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import { isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 
 type Context = Readonly<RouterContextProvider>;
@@ -45,6 +46,9 @@ async function whileDatabaseAnswers<Result>(work: () => Promise<Result>): Promis
 
 /** The three ways through the Login step: as a guest, by signing in, or by creating an account. */
 export async function loginAction(request: Request, context: Context) {
+  // The form-wide messages are made here, in the request's language (D193: text that is not a key shows as it is).
+  const t = translatorFor(getLocale(context), "checkout");
+  const databaseAway = translatorFor(getLocale(context), "common")("error.databaseUnavailable");
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) {
     return reply("guest", formData.data, formData.init?.status ?? 400);
@@ -63,15 +67,14 @@ export async function loginAction(request: Request, context: Context) {
         getDb(context).then((db) => signIn(db, { ...submission.value, clientAddress: clientAddressOf(request) })),
       );
       if (result === DATABASE_AWAY) {
-        return reply("signin", submission.reply({ formErrors: [DATABASE_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), 503);
+        return reply("signin", submission.reply({ formErrors: [databaseAway], hideFields: ["password"] }), 503);
       }
       if (!result.ok && result.reason === "rate-limited") {
-        const minutes = result.retryAfterMinutes === 1 ? "1 minute" : `${result.retryAfterMinutes} minutes`;
-        const message = `Too many attempts to sign in. Try again in ${minutes}, or continue as a guest.`;
+        const message = t("login.errors.rateLimited", { count: result.retryAfterMinutes });
         return reply("signin", submission.reply({ formErrors: [message], hideFields: ["password"] }), 429);
       }
       if (!result.ok) {
-        const message = "The e-mail address or the password is not right.";
+        const message = t("login.errors.notRight");
         return reply("signin", submission.reply({ formErrors: [message], hideFields: ["password"] }), 400);
       }
       const setCookie = await signInSession(context, result.account.id);
@@ -85,12 +88,12 @@ export async function loginAction(request: Request, context: Context) {
       );
       if (requested === DATABASE_AWAY) {
         const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(getLocale(context)) });
-        return reply("signup", submission.reply({ formErrors: [DATABASE_UNAVAILABLE_MESSAGE], hideFields: ["password"] }), 503);
+        return reply("signup", submission.reply({ formErrors: [databaseAway], hideFields: ["password"] }), 503);
       }
       if (!requested.ok) return reply("signup", requested.reply, 400);
       return reply("signup", { status: "success" as const, sentTo: requested.email }, 200);
     }
     default:
-      return reply("guest", { status: "error" as const, error: { "": ["Choose how you want to continue."] } }, 400);
+      return reply("guest", { status: "error" as const, error: { "": [t("login.errors.chooseWay")] } }, 400);
   }
 }

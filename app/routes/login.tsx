@@ -1,8 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
@@ -11,8 +13,10 @@ import type { Route } from "./+types/login";
 import { loginAction, nextPath, type LoginForm } from "./login.server.ts";
 import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
-export const meta = () =>
-  pageMeta({ title: "Login", description: "Continue as a guest with your e-mail address, sign in, or create an account." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "checkout");
+  return pageMeta({ title: t("login.title"), description: t("login.description") });
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await currentAccount(context);
@@ -31,9 +35,10 @@ function useReplyFor(form: LoginForm): SubmissionResult<string[]> | undefined {
 
 export default function Login() {
   const { email, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("checkout");
   return (
     <div className="page page--narrow stack">
-      <h1>Login</h1>
+      <h1>{t("login.title")}</h1>
       {email ? <SignedIn email={email} next={next} /> : <LoginChoices next={next} />}
       <NextStepPrefetch page="/Shipping" />
     </div>
@@ -41,19 +46,20 @@ export default function Login() {
 }
 
 function SignedIn({ email, next }: { email: string; next: string }) {
+  const { t } = useTranslation("checkout");
   return (
     <section className="card-panel stack" aria-labelledby="signed-in-title">
-      <h2 id="signed-in-title">You are signed in</h2>
+      <h2 id="signed-in-title">{t("login.signedIn.title")}</h2>
       <p>
-        Signed in as <strong>{email}</strong>. Your order confirmation goes to this address.
+        <Trans t={t} i18nKey="login.signedIn.text" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <div className="actions">
         <Link to={next} className="button button--primary">
-          Continue to shipping
+          {t("login.signedIn.continue")}
         </Link>
         <Form method="post" action="/logout">
           <button type="submit" className="button">
-            Sign out
+            {t("login.signedIn.signOut")}
           </button>
         </Form>
       </div>
@@ -82,19 +88,20 @@ function GuestForm({ action }: { action?: string }) {
     lastResult: useReplyFor("guest"),
     onValid: ({ contact }) => orderStore.setContact(contact),
   });
+  const { t } = useTranslation("checkout");
   const error = fields.contact.errors?.[0];
-  const items: FormErrorItem[] = error ? [{ fieldId: fields.contact.id, label: "E-mail", message: error }] : [];
+  const items: FormErrorItem[] = error ? [{ fieldId: fields.contact.id, label: t("login.guest.email"), message: error }] : [];
   return (
     <section className="card-panel card-panel--primary" aria-labelledby="guest-title">
-      <h2 id="guest-title">Continue as guest</h2>
-      <p>No account needed. We only need an e-mail address for your order confirmation.</p>
+      <h2 id="guest-title">{t("login.guest.title")}</h2>
+      <p>{t("login.guest.text")}</p>
       <Form method="post" action={action} {...formProps} className="stack">
         {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
         <input type="hidden" name="intent" value="guest" />
         <TextField
           id={fields.contact.id}
           name={fields.contact.name}
-          label="E-mail"
+          label={t("login.guest.email")}
           type="email"
           autoComplete="email"
           spellCheck={false}
@@ -103,7 +110,7 @@ function GuestForm({ action }: { action?: string }) {
           onChange={(event) => order.setContact(event.currentTarget.value)}
         />
         <button type="submit" className="button button--primary">
-          Continue as guest
+          {t("login.guest.submit")}
         </button>
       </Form>
     </section>
@@ -111,20 +118,21 @@ function GuestForm({ action }: { action?: string }) {
 }
 
 function SignInForm({ action }: { action?: string }) {
+  const { t } = useTranslation("checkout");
   return (
     <section className="card-panel" aria-labelledby="signin-title">
-      <h2 id="signin-title">Sign in</h2>
+      <h2 id="signin-title">{t("login.signIn.title")}</h2>
       <AccountForm
         id="signin"
         kind="sign-in"
         intent="signin"
         action={action}
         lastResult={useReplyFor("signin")}
-        submitLabel="Sign in"
+        submitLabel={t("login.signIn.submit")}
         onValid={({ email }) => orderStore.setContact(email)}
       />
       <p>
-        <Link to="/account/reset">Forgot your password?</Link>
+        <Link to="/account/reset">{t("login.signIn.forgot")}</Link>
       </p>
     </section>
   );
@@ -132,29 +140,29 @@ function SignInForm({ action }: { action?: string }) {
 
 function SignUpForm({ action: formAction }: { action?: string }) {
   const reply = useActionData<typeof action>();
+  const { t } = useTranslation("checkout");
   const sentTo = reply?.form === "signup" && "sentTo" in reply.result ? String(reply.result.sentTo) : null;
   if (sentTo) {
     return (
       <section className="card-panel stack" aria-labelledby="signup-title">
-        <h2 id="signup-title">Create an account</h2>
+        <h2 id="signup-title">{t("login.signUp.title")}</h2>
         <p role="status">
-          We sent a link to <strong>{sentTo}</strong>. Open it within 2 hours to finish creating your account. You can
-          go on as a guest with this address meanwhile.
+          <Trans t={t} i18nKey="login.signUp.sent" values={{ email: sentTo }} components={{ strong: <strong /> }} />
         </p>
       </section>
     );
   }
   return (
     <section className="card-panel" aria-labelledby="signup-title">
-      <h2 id="signup-title">Create an account</h2>
-      <p>See your orders in one place next time. We send a link to your address to make sure it is yours.</p>
+      <h2 id="signup-title">{t("login.signUp.title")}</h2>
+      <p>{t("login.signUp.text")}</p>
       <AccountForm
         id="signup"
         kind="new-account"
         intent="signup"
         action={formAction}
         lastResult={useReplyFor("signup")}
-        submitLabel="Create account"
+        submitLabel={t("login.signUp.submit")}
         onValid={({ email }) => orderStore.setContact(email)}
       />
     </section>

@@ -9,6 +9,7 @@ import { validAddress } from "#tests/support/fixtures.ts";
 import { callRoute, formPost } from "#tests/support/route-harness.ts";
 import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as payment from "./payment.tsx";
+import { withEnglishMessages } from "#tests/support/form-messages.ts";
 
 let database: Database;
 
@@ -43,7 +44,7 @@ function orderFields(overrides: Record<string, string> = {}): Record<string, str
 /** Pays as the Payment page does; the reply's body as text, to search it for what must (not) be there. */
 async function pay(fields: Record<string, string>, context = contextFor(database)) {
   const outcome = await callRoute(payment.action, formPost("/Payment", fields), { database, context });
-  return { ...outcome, body: outcome.body === null ? null : JSON.stringify(outcome.body) };
+  return { ...outcome, body: outcome.body === null ? null : JSON.stringify(withEnglishMessages(outcome.body)) };
 }
 
 describe(`the Payment action on ${databaseKind}`, () => {

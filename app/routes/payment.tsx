@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorSummary, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
@@ -14,9 +15,14 @@ import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/payment";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { paymentAction } from "./payment.server.ts";
 
-export const meta = () => pageMeta({ title: "Payment", description: "Check your order and pay by card." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "checkout");
+  return pageMeta({ title: t("payment.title"), description: t("payment.description") });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { accountEmail: (await currentAccount(context))?.email ?? null };
@@ -43,6 +49,8 @@ export default function Payment() {
   const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
   const card = useCardForm();
+  const { t: cardT } = useTranslation("card");
+  const { t, i18n } = useTranslation("checkout");
   const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/payment";
@@ -63,18 +71,22 @@ export default function Payment() {
   const price = priceOrder(order);
   const serverItems: FormErrorItem[] = Object.entries(reply?.error ?? {}).flatMap(([field, messages]) => {
     const earlier = earlierStepFields[field];
-    return earlier && messages?.[0] ? [{ fieldId: "", label: earlier.label, message: messages[0], href: earlier.step }] : [];
+    // The field's name in the page's language (checkout:payment.earlierFields), else the English one above.
+    const labelKey = `checkout:payment.earlierFields.${field}`;
+    const translated = formMessageText(i18n, labelKey);
+    const label = translated === labelKey ? earlier?.label : translated;
+    return earlier && label && messages?.[0] ? [{ fieldId: "", label, message: messages[0], href: earlier.step }] : [];
   });
-  const items = [...cardSummaryItems(card), ...serverItems];
+  const items = [...cardSummaryItems(card, cardT), ...serverItems];
 
   return (
     <div className="page page--checkout">
       {/* First in the page: on a phone the total is at the top, before the form (a side column from 48rem). */}
-      <aside className="page__aside checkout-summary" aria-label="Order summary">
+      <aside className="page__aside checkout-summary" aria-label={t("shipping.summaryLabel")}>
         <OrderSummary order={order} />
       </aside>
       <div className="page__content stack">
-        <h1>Payment</h1>
+        <h1>{t("payment.title")}</h1>
         <div ref={summaryRef} tabIndex={-1}>
           {card.checked || reply?.status === "error" ? (
             <ErrorSummary items={items} formErrors={reply?.error?.[""] ?? []} />
@@ -84,7 +96,7 @@ export default function Payment() {
           method="post"
           noValidate
           className="stack"
-          aria-label="Pay for your order"
+          aria-label={t("payment.formLabel")}
           onSubmit={(event) => {
             if (paying || !checkCardFields(card)) event.preventDefault();
           }}
@@ -102,26 +114,26 @@ export default function Payment() {
           <input type="hidden" name="checkoutId" value={order.checkoutId} />
           <input type="hidden" name="expectedTotalCents" value={String(price.totalCents)} />
           <section className="card-panel stack" aria-labelledby="card-title">
-            <h2 id="card-title">Card</h2>
+            <h2 id="card-title">{t("payment.card")}</h2>
             {/* Card details stay in this component's state: never in the order store, storage or the URL. */}
             <CardFields card={card} named groupProps={hold} />
           </section>
           {/* The total, the terms and the withdrawal exception, then "Buy now" (order-terms.tsx, D161). */}
           <OrderTerms totalCents={price.totalCents} />
           <BuyButton paying={paying} />
-          <p className="field__hint">Test mode: use 4242 4242 4242 4242, any future date and any security code.</p>
+          <p className="field__hint">{t("payment.testMode")}</p>
         </Form>
         <section className="card-panel" aria-labelledby="ship-to-title">
-          <h2 id="ship-to-title">Ship to</h2>
+          <h2 id="ship-to-title">{t("payment.shipTo")}</h2>
           {order.name ? (
             <PostalAddress address={order} testId="ship-to" />
           ) : (
-            <p>No shipping address yet.</p>
+            <p>{t("payment.noAddress")}</p>
           )}
           <p>
-            <Link to="/Shipping">Change shipping address</Link>
+            <Link to="/Shipping">{t("payment.changeAddress")}</Link>
           </p>
-          {contact ? <p>Confirmation to {contact}</p> : null}
+          {contact ? <p>{t("payment.confirmationTo", { contact })}</p> : null}
         </section>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
+import { Trans, useTranslation } from "react-i18next";
 import { ErrorSummary, SelectField, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
 import { addressFieldLabels } from "#app/modules/checkout/postal-address.tsx";
@@ -15,9 +16,13 @@ import { defaultAddress } from "#app/modules/accounts/address-book.server.ts";
 import { getDb } from "#app/request-context.server.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/shipping";
+import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
 
-export const meta = () => pageMeta({ title: "Shipping", description: "Where your deck goes: name and postal address." });
+export const meta = (args: Route.MetaArgs) => {
+  const { t } = metaTranslator(args, "checkout");
+  return pageMeta({ title: t("shipping.title"), description: t("shipping.description") });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const account = await currentAccount(context);
@@ -37,6 +42,7 @@ const fieldLabels = { contact: "E-mail", ...addressFieldLabels } as const;
 export default function Shipping() {
   const { accountEmail, savedAddress } = useLoaderData<typeof loader>();
   const draft = useOrder();
+  const { t } = useTranslation("checkout");
   useStepGuard("/Shipping", { signedIn: accountEmail !== null });
   // The saved address: the server renders it into the fields (so it is there before the scripts, and without
   // them); once the page runs, it goes into the order store unless the draft has an address of its own. This
@@ -88,21 +94,21 @@ export default function Shipping() {
   return (
     <div className="page page--checkout">
       {/* First in the page: on a phone the total is at the top, before the form (a side column from 48rem). */}
-      <aside className="page__aside checkout-summary" aria-label="Order summary">
+      <aside className="page__aside checkout-summary" aria-label={t("shipping.summaryLabel")}>
         <OrderSummary order={{ ...order, country }} />
       </aside>
       <div className="page__content">
-        <h1>Shipping</h1>
+        <h1>{t("shipping.title")}</h1>
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <NextStepPrefetch page="/Payment" />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
-          {offer !== "declined" ? <p className="known-contact">Your default address from your account is filled in.</p> : null}
+          {offer !== "declined" ? <p className="known-contact">{t("shipping.savedAddress")}</p> : null}
           {contactKnown ? (
             <p className="known-contact">
-              Order updates go to <strong>{contact}</strong>.{" "}
+              <Trans t={t} i18nKey="shipping.updatesTo" values={{ contact }} components={{ strong: <strong /> }} />{" "}
               <button type="button" className="link-button" onClick={() => setEditingContact(true)}>
-                Change e-mail
+                {t("shipping.changeEmail")}
               </button>
               <input type="hidden" name={fields.contact.name} value={contact} />
             </p>
@@ -112,7 +118,7 @@ export default function Shipping() {
               type="email"
               autoComplete="email"
               spellCheck={false}
-              hint="For your order confirmation and delivery updates."
+              hint={t("shipping.emailHint")}
               autoFocus={editingContact}
               value={order.contact}
               onChange={(event) => {
@@ -172,7 +178,7 @@ export default function Shipping() {
             ))}
           </SelectField>
           <button type="submit" className="button button--primary">
-            Continue to payment
+            {t("shipping.continue")}
           </button>
         </Form>
       </div>

@@ -1,4 +1,6 @@
 import type { ChangeEvent } from "react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { cardBrandInfo, isCardBrand } from "./card-brand.ts";
@@ -9,13 +11,10 @@ import { useCardFocus, type CardInput } from "./use-card-focus.ts";
 import { CARD_FIELDS, useCardForm, type CardFormState } from "./use-card-form.ts";
 import "./card-form.css";
 
-const fieldLabels: Record<CardField, string> = {
-  cardNumber: "Card number",
-  cardName: "Name on card",
-  cardMonth: "Month (MM)",
-  cardYear: "Year (YY)",
-  cardCvv: "Security code",
-};
+/** A field's label: the card namespace's `fields.<field>`. */
+function fieldLabel(t: TFunction<"card">, field: CardField): string {
+  return t(`fields.${field}`);
+}
 
 const inputOf: Record<CardField, CardInput> = {
   cardNumber: "number",
@@ -66,6 +65,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
   const { values, errors } = card;
   const idOf = (field: CardField) => cardFieldId(idPrefix, field);
   const codeLength = securityCodeLength(values.cardNumber);
+  const { t } = useTranslation("card");
 
   const fieldProps = (field: CardField) => {
     const { onFocus, onBlur } = focus.inputProps(inputOf[field]);
@@ -73,7 +73,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
     return {
       id: idOf(field),
       name: named ? field : undefined,
-      label: fieldLabels[field],
+      label: fieldLabel(t, field),
       value: values[field],
       errors: message ? [message] : undefined,
       onFocus,
@@ -102,7 +102,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
           {...fieldProps("cardNumber")}
           {...digitsField}
           autoComplete="cc-number"
-          hint={`We take ${acceptedBrandNames}.`}
+          hint={t("hints.brands", { brands: acceptedBrandNames })}
           onChange={onNumberChange}
         />
         <TextField
@@ -113,7 +113,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
           onChange={(event) => card.change("cardName", event.currentTarget.value)}
         />
         <fieldset className="card-form__row">
-          <legend>Expiry date</legend>
+          <legend>{t("fields.expiry")}</legend>
           <TextField
             {...fieldProps("cardMonth")}
             {...digitsField}
@@ -135,7 +135,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
           autoComplete="cc-csc"
           maxLength={4}
           className="card-form__cvv"
-          hint={codeLength === 4 ? "4 digits, on the front of the card." : "3 digits, on the back of the card."}
+          hint={t(codeLength === 4 ? "hints.cvvFront" : "hints.cvvBack")}
           onChange={onDigitsChange("cardCvv", 4)}
         />
       </div>
@@ -147,11 +147,11 @@ export function cardFieldId(idPrefix: string, field: CardField): string {
   return `${idPrefix}-${inputOf[field]}`;
 }
 
-/** The fields' error summary items, each linking to its field. */
-export function cardSummaryItems(card: CardFormState, idPrefix = "card"): FormErrorItem[] {
+/** The fields' error summary items, each linking to its field, with the fields' labels in the page's language. */
+export function cardSummaryItems(card: CardFormState, t: TFunction<"card">, idPrefix = "card"): FormErrorItem[] {
   return CARD_FIELDS.flatMap((field) => {
     const message = card.errors[field];
-    return message ? [{ fieldId: cardFieldId(idPrefix, field), label: fieldLabels[field], message }] : [];
+    return message ? [{ fieldId: cardFieldId(idPrefix, field), label: fieldLabel(t, field), message }] : [];
   });
 }
 
@@ -170,19 +170,20 @@ export function checkCardFields(card: CardFormState, idPrefix = "card"): boolean
  */
 export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
   const card = useCardForm();
-  const summaryItems = cardSummaryItems(card, idPrefix);
+  const { t } = useTranslation("card");
+  const summaryItems = cardSummaryItems(card, t, idPrefix);
   return (
     <div className="stack">
       {card.checked ? <ErrorSummary items={summaryItems} /> : null}
-      <form noValidate aria-label="Card details" onSubmit={(event) => event.preventDefault()}>
+      <form noValidate aria-label={t("form.label")} onSubmit={(event) => event.preventDefault()}>
         <CardFields card={card} idPrefix={idPrefix} preview={preview} />
         <div className="actions">
           <button type="button" className="button" onClick={() => checkCardFields(card, idPrefix)}>
-            Check card details
+            {t("form.check")}
           </button>
         </div>
         <p role="status" className="card-form__status">
-          {card.checked && summaryItems.length === 0 ? "The card details are complete." : ""}
+          {card.checked && summaryItems.length === 0 ? t("form.complete") : ""}
         </p>
       </form>
     </div>

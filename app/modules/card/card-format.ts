@@ -117,11 +117,17 @@ export function maskSecurityCode(cardCvv: string): string {
  * number is complete. Never the full number: the form fields are the accessible source of truth.
  */
 export function describeCard(cardNumber: string, type?: string): string {
+  const { brandName, lastFour } = cardDescription(cardNumber, type);
+  const name = brandName ?? "card";
+  return lastFour ? `${name} ending in ${lastFour}` : name;
+}
+
+/** What describeCard says, as parts for a sentence in any language: the brand's name (null: unknown) and, once the number is complete, its last four digits. */
+export function cardDescription(cardNumber: string, type?: string): { brandName: string | null; lastFour: string | null } {
   const digits = cardDigits(cardNumber).slice(0, MAX_CARD_DIGITS);
   const brand = detectCardBrand(digits, type);
-  const brandName = brand ? cardBrandInfo[brand].name : "card";
   const complete = brand ? cardBrandInfo[brand].lengths.includes(digits.length) : false;
-  return complete ? `${brandName} ending in ${digits.slice(-4)}` : brandName;
+  return { brandName: brand ? cardBrandInfo[brand].name : null, lastFour: complete ? digits.slice(-4) : null };
 }
 
 // ---- the number field ---------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 import { memo, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { detectCardBrand, type CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
 import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";
 import {
   cardNumberDisplayGroups,
-  describeCard,
+  cardDescription,
   displayMonth,
   displayName,
   displayYear,
@@ -13,7 +14,10 @@ import {
 import type { CardFocusTarget } from "./use-card-focus.ts";
 import "./card-preview.css";
 
-/** The texts printed on the card when a value is empty, and the small captions (spec §2). */
+/**
+ * The texts printed on the card when a value is empty, and the small captions (spec §2): by default the card
+ * namespace's `preview.*` in the page's language (DEFAULT_CARD_LABELS in English).
+ */
 export interface CardPreviewLabels {
   /** Stands in for an empty holder name. Default "Full Name". */
   cardName: string;
@@ -37,6 +41,17 @@ export const DEFAULT_CARD_LABELS: CardPreviewLabels = {
   cardExpires: "Expires",
   cardCvv: "CVV",
 };
+
+function translatedLabels(t: ReturnType<typeof useTranslation<"card">>["t"]): CardPreviewLabels {
+  return {
+    cardName: t("preview.fullName"),
+    cardHolder: t("preview.cardHolder"),
+    cardMonth: t("preview.month"),
+    cardYear: t("preview.year"),
+    cardExpires: t("preview.expires"),
+    cardCvv: t("preview.cvv"),
+  };
+}
 
 export interface CardPreviewProps {
   /** The number as typed or pasted; only its digits count, grouped by the brand's pattern. */
@@ -77,7 +92,10 @@ export interface CardPreviewProps {
 export function CardPreview(props: CardPreviewProps) {
   const { cardNumber, cardName, cardMonth, cardYear, cardCvv, type, masked = true } = props;
   const { focusedField = null, flipped = false, className } = props;
-  const labels = { ...DEFAULT_CARD_LABELS, ...props.labels };
+  const { t } = useTranslation("card");
+  const labels = { ...translatedLabels(t), ...props.labels };
+  const { brandName, lastFour } = cardDescription(cardNumber, type);
+  const brandText = brandName ?? t("preview.unknownBrand");
   const brand = detectCardBrand(cardNumber, type);
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
@@ -89,7 +107,7 @@ export function CardPreview(props: CardPreviewProps) {
     <div
       className={["card-preview", className].filter(Boolean).join(" ")}
       role="img"
-      aria-label={`Card preview: ${describeCard(cardNumber, type)}`}
+      aria-label={t("preview.label", { card: lastFour ? t("preview.endingIn", { brand: brandText, lastFour }) : brandText })}
       data-flipped={flipped}
       data-focused={focusedField ?? undefined}
     >

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CARD_BACKGROUND_COUNT } from "./card-backgrounds.ts";
 import { CARD_BRANDS, cardBrandInfo } from "./card-brand.ts";
 import { CardForm } from "./card-form.tsx";
@@ -14,26 +15,25 @@ export function CardShowcase() {
   const [background, setBackground] = useState("");
   const [type, setType] = useState("");
   const id = useId();
+  const { t } = useTranslation("card");
 
   return (
     <section className="card-panel stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Payment-card preview</h2>
-      <p>
-        Type a test number such as 4111 1111 1111 1111 or 3782 822463 10005. The card turns over for the security code.
-      </p>
+      <h2 id={`${id}-title`}>{t("showcase.title")}</h2>
+      <p>{t("showcase.intro")}</p>
       <div className="card-showcase__options">
         <label className="choice">
           <input type="checkbox" checked={masked} onChange={(event) => setMasked(event.currentTarget.checked)} />
-          <span className="choice__label">Mask the number</span>
+          <span className="choice__label">{t("showcase.mask")}</span>
         </label>
         <div className="field">
-          <label htmlFor={`${id}-background`}>Background</label>
+          <label htmlFor={`${id}-background`}>{t("showcase.background")}</label>
           <select
             id={`${id}-background`}
             value={background}
             onChange={(event) => setBackground(event.currentTarget.value)}
           >
-            <option value="">Random</option>
+            <option value="">{t("showcase.random")}</option>
             {backgroundNumbers.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -42,9 +42,9 @@ export function CardShowcase() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-type`}>Brand</label>
+          <label htmlFor={`${id}-type`}>{t("showcase.brand")}</label>
           <select id={`${id}-type`} value={type} onChange={(event) => setType(event.currentTarget.value)}>
-            <option value="">From the number</option>
+            <option value="">{t("showcase.fromNumber")}</option>
             {CARD_BRANDS.map((brand) => (
               <option key={brand} value={brand}>
                 {cardBrandInfo[brand].name}

@@ -1,14 +1,31 @@
 import { describe, expect, it } from "vitest";
-import {
-  fullExpiryYear,
-  passesLuhn,
-  securityCodeLength,
-  validateCard,
-  validateCardName,
-  validateCardNumber,
-  validateExpiry,
-  validateSecurityCode,
-} from "./card-validation.ts";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
+import { pageI18n } from "#app/modules/i18n/i18n-instance.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { messagesFor } from "#app/modules/i18n/messages.server.ts";
+import * as card from "./card-validation.ts";
+import { fullExpiryYear, passesLuhn, securityCodeLength } from "./card-validation.ts";
+
+// The checks return message keys (D193); these tests read them as the buyer does, in English (and German below).
+const text = (message: string | undefined, locale: Locale = "en") =>
+  message === undefined ? undefined : formMessageText(pageI18n(locale, messagesFor(locale, ["card"])), message);
+const texts = (errors: Partial<Record<string, string>>, locale: Locale = "en") =>
+  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, text(message, locale)]));
+const validateCardNumber = (...args: Parameters<typeof card.validateCardNumber>) => text(card.validateCardNumber(...args));
+const validateCardName = (value: string) => text(card.validateCardName(value));
+const validateExpiry = (...args: Parameters<typeof card.validateExpiry>) => texts(card.validateExpiry(...args));
+const validateSecurityCode = (...args: Parameters<typeof card.validateSecurityCode>) => text(card.validateSecurityCode(...args));
+const validateCard = (...args: Parameters<typeof card.validateCard>) => texts(card.validateCard(...args));
+
+describe("in German", () => {
+  it("reads the same checks in German", () => {
+    expect(text(card.validateCardNumber("4111 1111 1111 1112"), "de")).toBe("Prüf die Kartennummer auf Tippfehler");
+    expect(text(card.validateSecurityCode("12", "3782 822463 10005"), "de")).toBe("Gib die 4-stellige Prüfnummer ein");
+    expect(text(card.validateCardNumber("2200 0000 0000 0004", ["visa", "mastercard"]), "de")).toBe(
+      "Wir akzeptieren keine Mir-Karten. Nutze Visa oder Mastercard",
+    );
+  });
+});
 
 describe("Luhn", () => {
   it.each([

@@ -1,10 +1,12 @@
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formMessage } from "#app/modules/forms/form-message.ts";
 import { cardBrandInfo, cardDigits, detectCardBrand, isCardBrand } from "./card-brand.ts";
 
 /**
  * Card checks (product §6): Luhn, expiry not in the past, security-code length by brand (4 for amex, 3
  * otherwise), name present. Pure functions without DOM or React, so the checkout action can run the same
- * checks on the server. Each returns the message to show next to the field, or undefined when the value is fine.
+ * checks on the server. Each returns the message to show next to the field, or undefined when the value is fine:
+ * a message key of the card namespace (formMessage), which the field showing it translates (D193).
  */
 
 /** The card preview values of spec §3, as the form holds them. */
@@ -42,31 +44,31 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function brandList(brands: readonly string[]): string {
-  const names = brands.filter(isCardBrand).map((brand) => cardBrandInfo[brand].name);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}` : (names[0] ?? "");
+/** "We do not take Mir cards. Use Visa, …, UnionPay or Maestro": the list's "or" is the message's own word. */
+function brandRefused(brand: string, accepted: readonly string[]): string {
+  const names = accepted.filter(isCardBrand).map((each) => cardBrandInfo[each].name);
+  if (names.length <= 1) return formMessage("card:errors.brandRefusedOne", { brand, accepted: names[0] ?? "" });
+  return formMessage("card:errors.brandRefused", { brand, accepted: names.slice(0, -1).join(", "), last: names.at(-1) ?? "" });
 }
 
 export function validateCardNumber(
   cardNumber: string,
   acceptedBrands: readonly string[] = catalog.acceptedCardBrands,
 ): string | undefined {
-  if (cardNumber.trim() === "") return "Enter the card number";
-  if (!/^[\d\s-]+$/.test(cardNumber)) return "Enter the card number using digits only";
+  if (cardNumber.trim() === "") return formMessage("card:errors.numberMissing");
+  if (!/^[\d\s-]+$/.test(cardNumber)) return formMessage("card:errors.numberDigitsOnly");
   const digits = cardDigits(cardNumber);
   const brand = detectCardBrand(digits);
   const lengths = brand ? cardBrandInfo[brand].lengths : ANY_CARD_LENGTHS;
-  if (digits.length > Math.max(...lengths)) return "The card number has too many digits";
-  if (!lengths.includes(digits.length)) return "Enter the full card number";
-  if (!passesLuhn(digits)) return "Check the card number for typos";
-  if (brand && !acceptedBrands.includes(brand)) {
-    return `We do not take ${cardBrandInfo[brand].name} cards. Use ${brandList(acceptedBrands)}`;
-  }
+  if (digits.length > Math.max(...lengths)) return formMessage("card:errors.numberTooLong");
+  if (!lengths.includes(digits.length)) return formMessage("card:errors.numberIncomplete");
+  if (!passesLuhn(digits)) return formMessage("card:errors.numberTypo");
+  if (brand && !acceptedBrands.includes(brand)) return brandRefused(cardBrandInfo[brand].name, acceptedBrands);
   return undefined;
 }
 
 export function validateCardName(cardName: string): string | undefined {
-  return cardName.trim() === "" ? "Enter the name on the card" : undefined;
+  return cardName.trim() === "" ? formMessage("card:errors.nameMissing") : undefined;
 }
 
 /** The four-digit year of "29" or "2029"; null for anything else. */
@@ -96,16 +98,16 @@ export function validateExpiry(
   const month = expiryMonth(cardMonth);
   const year = fullExpiryYear(cardYear);
   const errors: Pick<CardErrors, "cardMonth" | "cardYear"> = {};
-  if (cardMonth.trim() === "") errors.cardMonth = "Enter the expiry month";
-  else if (month === null) errors.cardMonth = "Enter a month from 01 to 12";
-  if (cardYear.trim() === "") errors.cardYear = "Enter the expiry year";
-  else if (year === null) errors.cardYear = "Enter the year as 2 digits, like 29";
+  if (cardMonth.trim() === "") errors.cardMonth = formMessage("card:errors.monthMissing");
+  else if (month === null) errors.cardMonth = formMessage("card:errors.monthInvalid");
+  if (cardYear.trim() === "") errors.cardYear = formMessage("card:errors.yearMissing");
+  else if (year === null) errors.cardYear = formMessage("card:errors.yearInvalid");
   if (month === null || year === null) return errors;
 
   const thisYear = now.getFullYear();
-  if (year < thisYear) errors.cardYear = "The card has expired";
-  else if (year === thisYear && month < now.getMonth() + 1) errors.cardMonth = "The card has expired";
-  else if (year > thisYear + MAX_YEARS_AHEAD) errors.cardYear = "Check the year: it is too far ahead";
+  if (year < thisYear) errors.cardYear = formMessage("card:errors.expired");
+  else if (year === thisYear && month < now.getMonth() + 1) errors.cardMonth = formMessage("card:errors.expired");
+  else if (year > thisYear + MAX_YEARS_AHEAD) errors.cardYear = formMessage("card:errors.yearTooFar");
   return errors;
 }
 
@@ -117,8 +119,8 @@ export function securityCodeLength(cardNumber: string): 3 | 4 {
 
 export function validateSecurityCode(cardCvv: string, cardNumber: string): string | undefined {
   const length = securityCodeLength(cardNumber);
-  if (cardCvv.trim() === "") return "Enter the security code";
-  return new RegExp(`^\\d{${length}}$`).test(cardCvv.trim()) ? undefined : `Enter the ${length}-digit security code`;
+  if (cardCvv.trim() === "") return formMessage("card:errors.cvvMissing");
+  return new RegExp(`^\\d{${length}}$`).test(cardCvv.trim()) ? undefined : formMessage("card:errors.cvvLength", { length });
 }
 
 /** Every check at once; an empty object means the card details are complete and plausible. */

@@ -55,12 +55,9 @@ export const countryCodes = Object.keys(countries) as [CountryCode, ...CountryCo
 export const catalog = {
   shopName: "Deck Studio",
   product: {
+    /** The English name (orders, mails); pages show it, its description and what it is made of from common:product.* (D170). */
     name: "Custom skateboard deck",
-    description: "7-ply Canadian maple, printed with your own graphic.",
     basePriceCents: 5900,
-    /** What the deck is made of and how the graphic gets on it, as the start page tells it. */
-    construction: "7 plies of Canadian maple, pressed with a medium concave",
-    printMethod: "Your graphic printed edge to edge on the bottom with UV-cured inks that take slides",
     /** Each deck is printed for its buyer: the working days until it leaves the workshop. */
     madeToOrderWorkingDays: 5,
   },

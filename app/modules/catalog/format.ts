@@ -45,9 +45,16 @@ export function formatPercent(basisPoints: number, locale: Locale = DEFAULT_LOCA
   return formatter.format(basisPoints / 10_000);
 }
 
-/** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″". */
-export function formatDeckSize(inches: number): string {
-  return `${Number.isInteger(inches) ? inches.toFixed(1) : String(inches)}″`;
+const deckSizes = new Map<Locale, Intl.NumberFormat>();
+
+/** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″" (en) or "8,0″", "8,25″" (de). */
+export function formatDeckSize(inches: number, locale: Locale = DEFAULT_LOCALE): string {
+  let format = deckSizes.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 1, maximumFractionDigits: 3 });
+    deckSizes.set(locale, format);
+  }
+  return `${format.format(inches)}″`;
 }
 
 interface PageMeta {

@@ -19,7 +19,7 @@ describe("firstIncompleteStep", () => {
     const noContact = { ...complete, contact: "" };
     expect(firstIncompleteStep(noContact, "/Shipping", { signedIn: false })).toEqual({
       path: "/Login",
-      reason: "Sign in or continue as a guest first.",
+      reason: "common:steps.notice.contact",
     });
     expect(firstIncompleteStep(noContact, "/Shipping", { signedIn: true })).toBeNull();
     expect(firstIncompleteStep({ ...complete, contact: "not-an-email" }, "/Shipping", { signedIn: false })?.path).toBe(

@@ -1,4 +1,5 @@
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
+import { formMessage } from "#app/modules/forms/form-message.ts";
 import { contactSchema, shippingAddressSchema } from "./order-schema.ts";
 import type { OrderState } from "./order-state.ts";
 
@@ -6,7 +7,7 @@ export type CheckoutStep = "/Shipping" | "/Payment";
 
 export interface MissingStep {
   path: "/GripSize" | "/Login" | "/Shipping";
-  /** Shown on the page the buyer is sent to. */
+  /** Shown on the page the buyer is sent to: a message key (formMessage), translated there. */
   reason: string;
 }
 
@@ -20,12 +21,12 @@ export function firstIncompleteStep(
   target: CheckoutStep,
   { signedIn }: { signedIn: boolean },
 ): MissingStep | null {
-  if (!isDeckSize(order.size)) return { path: "/GripSize", reason: "Choose your deck's width first." };
+  if (!isDeckSize(order.size)) return { path: "/GripSize", reason: formMessage("common:steps.notice.width") };
   if (!signedIn && !contactSchema.safeParse(order.contact).success) {
-    return { path: "/Login", reason: "Sign in or continue as a guest first." };
+    return { path: "/Login", reason: formMessage("common:steps.notice.contact") };
   }
   if (target === "/Payment" && !shippingAddressSchema.safeParse(order).success) {
-    return { path: "/Shipping", reason: "Enter your shipping address first." };
+    return { path: "/Shipping", reason: formMessage("common:steps.notice.address") };
   }
   return null;
 }

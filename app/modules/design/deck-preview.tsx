@@ -1,6 +1,9 @@
 import { memo, useId } from "react";
-import { catalog } from "#app/modules/catalog/catalog.ts";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { boltHoles, deckOutline, type DeckOutline } from "./deck-geometry.ts";
 import { deckShapePath, GRAIN, GRAIN_TILE, GRIT, GRIT_TILE_MM, KICK_BEND } from "./deck-shape.ts";
 import type { Design } from "./design.ts";
@@ -43,6 +46,8 @@ export const DeckPreview = memo(function DeckPreview(props: DeckPreviewProps) {
   const id = `deck-${useId().replace(/[^\w-]/g, "")}`;
   const shape = deckShapePath(outline);
   const top = side === "top";
+  const { t } = useTranslation();
+  const locale = useLocale();
   const across = outline.width + FRAME_MM + FRAME_FAR_MM;
   const along = outline.length + FRAME_MM + FRAME_FAR_MM;
   return (
@@ -54,7 +59,7 @@ export const DeckPreview = memo(function DeckPreview(props: DeckPreviewProps) {
           : `${-FRAME_MM} ${-FRAME_MM} ${across} ${along}`
       }
       role="img"
-      aria-label={deckLabel(design, size, grip, side)}
+      aria-label={deckLabel(design, size, grip, side, t, locale)}
       data-side={side}
       data-surface={top ? (grip ? "grip" : "maple") : "graphic"}
     >
@@ -167,24 +172,38 @@ function BoltHoles({ outline, top, grip }: { outline: DeckOutline; top: boolean;
   );
 }
 
-/** The picture's name: the deck, its width, and what the face shown carries. */
-export function deckLabel(design: Design, size: number, grip: boolean, side: DeckSide = "bottom"): string {
-  const deck = `${catalog.product.name}${size ? `, ${formatDeckSize(size)} wide` : ""}`;
-  if (side === "top") return `${deck}, top side: ${grip ? "black grip tape" : "bare maple, no grip tape"}`;
-  return `${deck}${grip ? ", with grip tape" : ""}${describeLayers(design)}`;
+/**
+ * The picture's name: the deck, its width, and what the face shown carries, in the page's language (the common
+ * namespace: every page shows decks), e.g. "Custom skateboard deck, 8.25″ wide, with grip tape, with the text
+ * “Skate or die” and the stickers: fire, star".
+ */
+export function deckLabel(
+  design: Design,
+  size: number,
+  grip: boolean,
+  side: DeckSide,
+  t: TFunction<"common">,
+  locale: Locale,
+): string {
+  const product = t("product.name");
+  const deck = size ? t("deck.withWidth", { product, size: formatDeckSize(size, locale) }) : product;
+  if (side === "top") return t("deck.top", { deck, surface: t(grip ? "deck.gripTape" : "deck.bareMaple") });
+  const withGrip = grip ? t("deck.withGrip", { deck }) : deck;
+  const layers = describeLayers(design, t);
+  return layers ? t("deck.withLayers", { deck: withGrip, layers }) : withGrip;
 }
 
-/** The graphic in words for the image's name, e.g. ", with the text “Skate or die” and the stickers: fire, star". */
-function describeLayers(design: Design): string {
+/** The graphic in words for the image's name, e.g. "the text “Skate or die” and the stickers: fire, star". */
+function describeLayers(design: Design, t: TFunction<"common">): string {
   const texts = design.layers.flatMap((layer) =>
-    layer.kind === "text" && layer.text.trim() ? [`“${layer.text.trim()}”`] : [],
+    layer.kind === "text" && layer.text.trim() ? [t("deck.quoted", { text: layer.text.trim() })] : [],
   );
   const stickers = design.layers.flatMap((layer) => (layer.kind === "emoji" ? [layer.name] : []));
   const parts = [
-    texts.length ? `the text ${texts.join(", ")}` : "",
-    stickers.length ? `the sticker${stickers.length === 1 ? "" : "s"}: ${stickers.join(", ")}` : "",
+    texts.length ? t("deck.texts", { texts: texts.join(", ") }) : "",
+    stickers.length ? t("deck.stickers", { count: stickers.length, stickers: stickers.join(", ") }) : "",
   ].filter(Boolean);
-  return parts.length ? `, with ${parts.join(" and ")}` : "";
+  return parts.length === 2 ? t("deck.both", { first: parts[0], second: parts[1] }) : (parts[0] ?? "");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Design } from "./design.ts";
 import { DeckPreview, type DeckSide } from "./deck-preview.tsx";
 
@@ -11,15 +12,13 @@ interface DeckViewerProps {
   onSideChange?: (side: DeckSide) => void;
 }
 
-const SIDES: { side: DeckSide; label: string }[] = [
-  { side: "bottom", label: "Bottom (your graphic)" },
-  { side: "top", label: "Top (grip side)" },
-];
+const SIDES: DeckSide[] = ["bottom", "top"];
 
 /** The deck shown big, with two toggle buttons to turn it over: the start page and GripSize. */
 export function DeckViewer({ design, size, grip, side: controlled, onSideChange }: DeckViewerProps) {
   const [own, setOwn] = useState<DeckSide>("bottom");
   const side = controlled ?? own;
+  const { t } = useTranslation();
   const choose = (next: DeckSide) => {
     setOwn(next);
     onSideChange?.(next);
@@ -27,16 +26,16 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange 
   return (
     <div className="deck-viewer">
       <DeckPreview key={side} className="deck-preview deck-viewer__deck" design={design} size={size} grip={grip} side={side} />
-      <div className="deck-viewer__sides" role="group" aria-label="Deck side shown">
+      <div className="deck-viewer__sides" role="group" aria-label={t("deck.sideShown")}>
         {SIDES.map((option) => (
           <button
-            key={option.side}
+            key={option}
             type="button"
             className="deck-viewer__side"
-            aria-pressed={side === option.side}
-            onClick={() => choose(option.side)}
+            aria-pressed={side === option}
+            onClick={() => choose(option)}
           >
-            {option.label}
+            {t(option === "bottom" ? "deck.sideBottom" : "deck.sideTop")}
           </button>
         ))}
       </div>

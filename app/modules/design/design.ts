@@ -73,14 +73,15 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 export const initialDesign: Design = { background: "#f4d35e", layers: [] };
 
+/** The named background colours; each name is the editor namespace's `background.swatches.<id>`. */
 export const backgroundSwatches = [
-  { name: "Sunflower", value: "#f4d35e" },
-  { name: "Tangerine", value: "#ee964b" },
-  { name: "Tomato", value: "#f95738" },
-  { name: "Ocean", value: "#0d3b66" },
-  { name: "Mint", value: "#5fbb97" },
-  { name: "Charcoal", value: "#2b2d42" },
-  { name: "Natural maple", value: "#e9d8a6" },
+  { id: "sunflower", value: "#f4d35e" },
+  { id: "tangerine", value: "#ee964b" },
+  { id: "tomato", value: "#f95738" },
+  { id: "ocean", value: "#0d3b66" },
+  { id: "mint", value: "#5fbb97" },
+  { id: "charcoal", value: "#2b2d42" },
+  { id: "naturalMaple", value: "#e9d8a6" },
 ] as const;
 
 export function isHexColour(value: unknown): value is string {

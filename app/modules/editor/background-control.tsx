@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useId } from "react";
 import { backgroundSwatches } from "#app/modules/design/design.ts";
 
@@ -10,9 +11,10 @@ interface BackgroundControlProps {
 /** The deck's background: a few named colours, or any colour from the system's colour picker. */
 export function BackgroundControl({ value, onChange }: BackgroundControlProps) {
   const id = useId();
+  const { t } = useTranslation("editor");
   return (
     <fieldset className="choice-group editor-panel">
-      <legend>Background colour</legend>
+      <legend>{t("background.title")}</legend>
       <div className="swatches">
         {backgroundSwatches.map((swatch) => (
           <label key={swatch.value} className="swatch">
@@ -27,12 +29,12 @@ export function BackgroundControl({ value, onChange }: BackgroundControlProps) {
             <svg className="swatch__chip" viewBox="0 0 10 10" aria-hidden="true">
               <circle cx="5" cy="5" r="5" fill={swatch.value} />
             </svg>
-            <span>{swatch.name}</span>
+            <span>{t(`background.swatches.${swatch.id}`)}</span>
           </label>
         ))}
       </div>
       <div className="field editor-colour-field">
-        <label htmlFor={`${id}-custom`}>Other colour</label>
+        <label htmlFor={`${id}-custom`}>{t("background.other")}</label>
         <input
           id={`${id}-custom`}
           type="color"

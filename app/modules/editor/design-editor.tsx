@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { BackgroundControl } from "./background-control.tsx";
@@ -18,7 +19,7 @@ import {
   announceDrag,
   commitLayerChange,
   duplicate,
-  LAYERS_FULL,
+  layersFull,
   remove,
   reorder,
   restore,
@@ -61,7 +62,9 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
   const helpId = useId();
   const legendId = useId();
   const hydrated = useHydrated();
+  const { t } = useTranslation("editor");
   const editor: EditorContext = {
+    t,
     history,
     outline,
     select: setSelectedId,
@@ -127,12 +130,12 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
           {summary}
           <figure className="editor__preview">
             <DeckPreview design={settled} size={size} grip={grip} className="deck-preview editor__preview-deck" />
-            <figcaption>On the deck</figcaption>
+            <figcaption>{t("preview.caption")}</figcaption>
           </figure>
         </div>
       </div>
       {/* Disabled until the scripts run: before, a click would be lost and a choice undone by hydration. */}
-      <fieldset className="editor__tools stack" ref={toolsRef} disabled={!hydrated} aria-label="Design tools">
+      <fieldset className="editor__tools stack" ref={toolsRef} disabled={!hydrated} aria-label={t("tools.label")}>
         <EditorToolbar
           canAdd={canAddLayer(history.saved)}
           canUndo={history.canUndo}
@@ -142,7 +145,7 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
           onUndo={() => restore(editor, "undo", svgRef.current)}
           onRedo={() => restore(editor, "redo", svgRef.current)}
         />
-        {canAddLayer(history.saved) ? null : <p className="editor-note">{LAYERS_FULL}</p>}
+        {canAddLayer(history.saved) ? null : <p className="editor-note">{layersFull(t)}</p>}
         <LayerList design={settled} selectedId={selectedId} outside={settledOutside} onSelect={setSelectedId} />
         {settledSelected ? (
           <SelectedLayerPanel
@@ -152,7 +155,7 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
             outside={settledOutside.has(settledSelected.id)}
           />
         ) : (
-          <p className="editor-note">Select a layer on the deck or in the list to change it.</p>
+          <p className="editor-note">{t("tools.selectHint")}</p>
         )}
         <BackgroundControl
           value={history.saved.background}
@@ -162,8 +165,7 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
         <ShortcutHelp />
       </fieldset>
       <p id={helpId} className="visually-hidden">
-        Arrow keys move the layer, plus and minus resize it, R rotates it, Delete removes it. Tab goes to the next
-        layer.
+        {t("canvas.layerHelp")}
       </p>
       <p role="status" className="visually-hidden">
         {status}

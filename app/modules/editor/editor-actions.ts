@@ -18,7 +18,7 @@ import {
 import type { DragKind } from "./drag-math.ts";
 import type { LayerAction } from "./editor-keys.ts";
 import { placeNewLayer } from "./layer-placement.ts";
-import { layerName, OUTSIDE_SAFE_ZONE, positionDescription } from "./layer-labels.ts";
+import { layerName, positionDescription, type EditorT } from "./layer-labels.ts";
 import type { DesignHistory } from "./use-design-history.ts";
 
 /**
@@ -31,14 +31,16 @@ export interface EditorContext {
   select(id: string | null): void;
   focus(request: FocusRequest): void;
   announce(message: string): void;
+  /** The page's words (the editor namespace). */
+  t: EditorT;
 }
 
 export type FocusRequest = { kind: "layer"; id: string } | { kind: "text-field" } | { kind: "add-text" };
 
-export const LAYERS_FULL = `A design can have ${DESIGN_LIMITS.maxLayers} layers: delete one to add another.`;
-const NO_ARTWORK =
-  "This emoji is newer than our print artwork: you see your device's version, and it will be left out of the print. " +
-  "Choose another emoji to be sure it prints.";
+/** "A design can have 20 layers: delete one to add another." */
+export function layersFull(t: EditorT): string {
+  return t("announce.layersFull", { max: DESIGN_LIMITS.maxLayers });
+}
 
 /** Saves a change to one layer, saying so when it crosses the safe zone's edge. */
 export function commitLayerChange(
@@ -49,32 +51,33 @@ export function commitLayerChange(
 ) {
   const before = editor.history.saved;
   editor.history.commit(next, options.mergeKey);
-  const note = safeZoneNote(before, next, id, editor.outline);
+  const note = safeZoneNote(before, next, id, editor.outline, editor.t);
   if (options.message || note) editor.announce([options.message, note].filter(Boolean).join(" "));
 }
 
 export function addText(editor: EditorContext) {
   const { saved } = editor.history;
   const added = addLayer(saved, placeNewLayer(saved, newTextLayer(editor.outline), editor.outline));
-  if (!added) return editor.announce(LAYERS_FULL);
+  if (!added) return editor.announce(layersFull(editor.t));
   editor.history.commit(added.design);
   editor.select(added.id);
   editor.focus({ kind: "text-field" });
-  editor.announce("Added a text layer. Type your text in the Text field.");
+  editor.announce(editor.t("announce.addedText"));
 }
 
 export function addSticker(editor: EditorContext, emoji: SelectedEmoji) {
   const { saved } = editor.history;
   const sticker = { unified: emoji.unified, name: emoji.name.slice(0, DESIGN_LIMITS.emojiNameMaxChars) };
   if (!isEmojiUnified(sticker.unified) || !isEmojiName(sticker.name)) {
-    return editor.announce("This emoji cannot be a sticker.");
+    return editor.announce(editor.t("announce.notASticker"));
   }
   const added = addLayer(saved, placeNewLayer(saved, newEmojiLayer(editor.outline, sticker), editor.outline));
-  if (!added) return editor.announce(LAYERS_FULL);
+  if (!added) return editor.announce(layersFull(editor.t));
   editor.history.commit(added.design);
   editor.select(added.id);
   editor.focus({ kind: "layer", id: added.id });
-  editor.announce(`Added the sticker ${sticker.name}.${emoji.imageUrl ? "" : ` ${NO_ARTWORK}`}`);
+  const addedText = editor.t("announce.addedSticker", { name: sticker.name });
+  editor.announce(emoji.imageUrl ? addedText : `${addedText} ${editor.t("announce.noArtwork")}`);
 }
 
 /** Deletes the layer and selects the one behind it (or in front, if it was the back one). */
@@ -88,28 +91,30 @@ export function remove(editor: EditorContext, id: string) {
   const neighbour = next.layers[Math.max(0, index - 1)];
   editor.select(neighbour?.id ?? null);
   editor.focus(neighbour ? { kind: "layer", id: neighbour.id } : { kind: "add-text" });
-  editor.announce(`Deleted ${layerName(layer)}.`);
+  editor.announce(editor.t("announce.deleted", { name: layerName(layer, editor.t) }));
 }
 
 export function duplicate(editor: EditorContext, id: string, focusCopy: boolean) {
   const copied = duplicateLayer(editor.history.saved, id, editor.outline);
-  if (!copied) return editor.announce(LAYERS_FULL);
+  if (!copied) return editor.announce(layersFull(editor.t));
   editor.history.commit(copied.design);
   editor.select(copied.id);
   if (focusCopy) editor.focus({ kind: "layer", id: copied.id });
-  editor.announce("Duplicated. The copy is selected, in front of the original.");
+  editor.announce(editor.t("announce.duplicated"));
 }
 
 export function reorder(editor: EditorContext, id: string, move: ReorderMove, keepFocus: boolean) {
   const { saved } = editor.history;
   const next = reorderLayer(saved, id, move);
-  if (next === saved) return editor.announce(move === "forward" ? "Already at the front." : "Already at the back.");
+  if (next === saved) return editor.announce(editor.t(move === "forward" ? "announce.alreadyFront" : "announce.alreadyBack"));
   editor.history.commit(next);
   // Moving a focused element in the DOM drops its focus: give it back.
   if (keepFocus) editor.focus({ kind: "layer", id });
   const position = next.layers.findIndex((layer) => layer.id === id) + 1;
-  const moved = move === "forward" || move === "front" ? "Brought forward" : "Sent back";
-  editor.announce(`${moved}: layer ${position} of ${next.layers.length}.`);
+  const values = { position, total: next.layers.length };
+  editor.announce(
+    move === "forward" || move === "front" ? editor.t("announce.broughtForward", values) : editor.t("announce.sentBack", values),
+  );
 }
 
 /** A keyboard shortcut on a focused layer (editor-keys.ts). */
@@ -122,7 +127,7 @@ export function runLayerAction(editor: EditorContext, action: LayerAction, id: s
       return commitLayerChange(editor, resizeLayer(saved, id, action.factor), id, { mergeKey: `size:${id}` });
     case "rotate": {
       const next = rotateLayerBy(saved, id, action.by);
-      const message = `Rotated to ${findLayer(next, id)?.rotation ?? 0}°.`;
+      const message = editor.t("announce.rotated", { degrees: findLayer(next, id)?.rotation ?? 0 });
       return commitLayerChange(editor, next, id, { mergeKey: `rotate:${id}`, message });
     }
     case "remove":
@@ -139,17 +144,20 @@ function nudge(editor: EditorContext, id: string, by: { x: number; y: number }) 
   const next = moveLayer(editor.history.saved, id, by, editor.outline);
   const moved = findLayer(next, id);
   if (!moved) return;
-  const flag = isLayerInSafeZone(moved, editor.outline) ? "" : `, ${OUTSIDE_SAFE_ZONE}`;
-  commitLayerChange(editor, next, id, { mergeKey: `nudge:${id}`, message: `${positionDescription(moved)}${flag}.` });
+  const position = positionDescription(moved, editor.t);
+  const message = isLayerInSafeZone(moved, editor.outline)
+    ? `${position}.`
+    : `${position}, ${editor.t("safeZone.outsideInline")}.`;
+  commitLayerChange(editor, next, id, { mergeKey: `nudge:${id}`, message });
 }
 
 /** Undo or redo; focus on a layer that the step took away goes to the canvas. */
 export function restore(editor: EditorContext, kind: "undo" | "redo", canvas: SVGSVGElement | null) {
   const restored = kind === "undo" ? editor.history.undo() : editor.history.redo();
-  if (!restored) return editor.announce(kind === "undo" ? "Nothing to undo." : "Nothing to redo.");
+  if (!restored) return editor.announce(editor.t(kind === "undo" ? "announce.nothingToUndo" : "announce.nothingToRedo"));
   const focused = document.activeElement?.closest?.("[data-layer-id]")?.getAttribute("data-layer-id");
   if (focused && !findLayer(restored, focused)) canvas?.focus();
-  editor.announce(kind === "undo" ? "Undone." : "Redone.");
+  editor.announce(editor.t(kind === "undo" ? "announce.undone" : "announce.redone"));
 }
 
 /** Says what a finished drag did, from the design before it (`before`) to after (`after`). */
@@ -157,19 +165,19 @@ export function announceDrag(editor: EditorContext, kind: DragKind, id: string, 
   const layer = findLayer(after, id);
   if (!layer) return;
   const done = {
-    move: `Moved to ${positionDescription(layer)}.`,
-    resize: "Resized.",
-    rotate: `Rotated to ${layer.rotation}°.`,
+    move: () => editor.t("announce.moved", { position: positionDescription(layer, editor.t) }),
+    resize: () => editor.t("announce.resized"),
+    rotate: () => editor.t("announce.rotated", { degrees: layer.rotation }),
   };
-  editor.announce([done[kind], safeZoneNote(before, after, id, editor.outline)].filter(Boolean).join(" "));
+  editor.announce([done[kind](), safeZoneNote(before, after, id, editor.outline, editor.t)].filter(Boolean).join(" "));
 }
 
 /** "It is now outside the safe zone…" when the change took the layer over the edge, and back. */
-export function safeZoneNote(before: Design, after: Design, id: string, outline: DeckOutline): string {
+export function safeZoneNote(before: Design, after: Design, id: string, outline: DeckOutline, t: EditorT): string {
   const was = findLayer(before, id);
   const now = findLayer(after, id);
   if (!was || !now) return "";
   const isInside = isLayerInSafeZone(now, outline);
   if (isLayerInSafeZone(was, outline) === isInside) return "";
-  return isInside ? "It is back inside the safe zone." : `It is now ${OUTSIDE_SAFE_ZONE}: it may be cut off.`;
+  return t(isInside ? "announce.backInside" : "announce.nowOutside");
 }

@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import {
   memo,
   useEffect,
@@ -59,6 +62,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   useNoScrollFromLayers(svgRef);
   const selected = design.layers.find((layer) => layer.id === selectedId);
   const [zoom, setZoom] = useState(1);
+  const { t } = useTranslation("editor");
+  const locale = useLocale();
   return (
     <figure className="editor-canvas">
       <ZoomControl zoom={zoom} onZoom={setZoom} />
@@ -69,7 +74,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
           className="editor-canvas__svg"
           viewBox={`${-MARGIN_MM} ${-MARGIN_MM} ${outline.width + 2 * MARGIN_MM} ${outline.length + 2 * MARGIN_MM}`}
           role="group"
-          aria-label={`Design canvas: ${outline.sizeInches}″ deck, ${design.layers.length} layers`}
+          aria-label={t("canvas.label", { size: formatDeckSize(outline.sizeInches, locale), count: design.layers.length })}
           aria-describedby={props.legendId}
           tabIndex={-1}
           onPointerDown={props.onBackgroundPointerDown}
@@ -126,6 +131,7 @@ const CanvasLayer = memo(function CanvasLayer({
   helpId,
 }: CanvasLayerProps) {
   const { width, height } = layerSize(layer);
+  const { t } = useTranslation("editor");
   return (
     <g
       className="editor-layer"
@@ -133,7 +139,7 @@ const CanvasLayer = memo(function CanvasLayer({
       tabIndex={0}
       role="button"
       aria-pressed={selected}
-      aria-label={layerDescription(layer, index, count, outside)}
+      aria-label={layerDescription(layer, index, count, outside, t)}
       aria-describedby={helpId}
       onPointerDown={(event) => handlers.onPointerDown(event, layer, "move")}
       onFocus={() => handlers.onFocus(layer)}
@@ -272,8 +278,9 @@ const ZOOMS = [1, 1.5, 2, 3];
 function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
   const index = ZOOMS.indexOf(zoom);
   const hydrated = useHydrated();
+  const { t } = useTranslation("editor");
   return (
-    <div className="editor-zoom" role="group" aria-label="Zoom">
+    <div className="editor-zoom" role="group" aria-label={t("zoom.label")}>
       <button
         type="button"
         className="button button--small"
@@ -281,7 +288,7 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
         onClick={() => onZoom(ZOOMS[index - 1] ?? zoom)}
       >
         <span aria-hidden="true">−</span>
-        <span className="visually-hidden">Zoom out</span>
+        <span className="visually-hidden">{t("zoom.out")}</span>
       </button>
       <span className="editor-zoom__level" aria-live="polite">
         {Math.round(zoom * 100)}%
@@ -293,7 +300,7 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
         onClick={() => onZoom(ZOOMS[index + 1] ?? zoom)}
       >
         <span aria-hidden="true">+</span>
-        <span className="visually-hidden">Zoom in</span>
+        <span className="visually-hidden">{t("zoom.in")}</span>
       </button>
     </div>
   );
@@ -301,16 +308,13 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
 
 /** What the lines on the canvas mean, in the buyer's words. */
 export function CanvasLegend({ id }: { id: string }) {
+  const { t } = useTranslation("editor");
   return (
     <div id={id} className="editor-legend">
-      <span className="editor-legend__item editor-legend__item--edge">Solid line: the edge of your deck</span>
-      <span className="editor-legend__item editor-legend__item--safe">
-        Dashed line: the safe zone; keep text and stickers inside it, so that nothing is cut off
-      </span>
-      <span className="editor-legend__item editor-legend__item--print">
-        Dotted corners: your background colour runs right to the edge
-      </span>
-      <span className="editor-legend__item editor-legend__item--flag">Red frame: outside the safe zone, may be cut off</span>
+      <span className="editor-legend__item editor-legend__item--edge">{t("legend.edge")}</span>
+      <span className="editor-legend__item editor-legend__item--safe">{t("legend.safe")}</span>
+      <span className="editor-legend__item editor-legend__item--print">{t("legend.print")}</span>
+      <span className="editor-legend__item editor-legend__item--flag">{t("legend.flag")}</span>
     </div>
   );
 }

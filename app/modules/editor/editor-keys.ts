@@ -89,15 +89,9 @@ export const BUTTON_SHORTCUTS = {
   redo: "Control+Shift+Z Meta+Shift+Z Control+Y",
 } as const;
 
-/** The shortcuts as the editor's help lists them. */
-export const SHORTCUTS: readonly { keys: string; does: string }[] = [
-  { keys: "Tab, Shift+Tab", does: "Move between layers" },
-  { keys: "Arrow keys", does: `Move the layer ${NUDGE_MM} mm (with Shift: ${BIG_NUDGE_MM} mm)` },
-  { keys: "+ and −", does: "Make the layer bigger or smaller" },
-  { keys: "R, Shift+R", does: `Rotate the layer ${KEY_ROTATION_DEGREES}° clockwise or anticlockwise` },
-  { keys: "] and [", does: "Bring the layer forward or send it back" },
-  { keys: "Ctrl+D (⌘D)", does: "Duplicate the layer" },
-  { keys: "Delete, Backspace", does: "Delete the layer" },
-  { keys: "Ctrl+Z (⌘Z)", does: "Undo" },
-  { keys: "Shift+Ctrl+Z (⇧⌘Z), Ctrl+Y", does: "Redo" },
-];
+/**
+ * The shortcuts as the editor's help lists them: the keys and what they do are the editor namespace's
+ * `shortcuts.<id>.keys` and `.does` (German keyboards say Strg and Entf), with the steps below as values.
+ */
+export const SHORTCUTS = ["layers", "move", "resize", "rotate", "order", "duplicate", "remove", "undo", "redo"] as const;
+export const SHORTCUT_VALUES = { step: NUDGE_MM, bigStep: BIG_NUDGE_MM, degrees: KEY_ROTATION_DEGREES };

@@ -1,5 +1,6 @@
+import { useTranslation } from "react-i18next";
 import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
-import { BUTTON_SHORTCUTS, SHORTCUTS } from "./editor-keys.ts";
+import { BUTTON_SHORTCUTS, SHORTCUT_VALUES, SHORTCUTS } from "./editor-keys.ts";
 import { StickerButton } from "./sticker-button.tsx";
 
 interface EditorToolbarProps {
@@ -14,8 +15,9 @@ interface EditorToolbarProps {
 
 /** Adding layers, undo and redo. */
 export function EditorToolbar(props: EditorToolbarProps) {
+  const { t } = useTranslation("editor");
   return (
-    <div className="editor-toolbar" role="group" aria-label="Add layers, undo and redo">
+    <div className="editor-toolbar" role="group" aria-label={t("toolbar.label")}>
       <button
         type="button"
         className="button button--primary"
@@ -23,7 +25,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         disabled={!props.canAdd}
         onClick={props.onAddText}
       >
-        Add text
+        {t("toolbar.addText")}
       </button>
       <StickerButton disabled={!props.canAdd} onPick={props.onAddSticker} />
       <button
@@ -33,7 +35,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         onClick={props.onUndo}
         aria-keyshortcuts={BUTTON_SHORTCUTS.undo}
       >
-        Undo
+        {t("toolbar.undo")}
       </button>
       <button
         type="button"
@@ -42,21 +44,22 @@ export function EditorToolbar(props: EditorToolbarProps) {
         onClick={props.onRedo}
         aria-keyshortcuts={BUTTON_SHORTCUTS.redo}
       >
-        Redo
+        {t("toolbar.redo")}
       </button>
     </div>
   );
 }
 
 export function ShortcutHelp() {
+  const { t } = useTranslation("editor");
   return (
     <details className="editor-help">
-      <summary>Keyboard shortcuts</summary>
+      <summary>{t("shortcuts.title")}</summary>
       <dl>
         {SHORTCUTS.map((shortcut) => (
-          <div key={shortcut.keys}>
-            <dt>{shortcut.keys}</dt>
-            <dd>{shortcut.does}</dd>
+          <div key={shortcut}>
+            <dt>{t(`shortcuts.${shortcut}.keys`)}</dt>
+            <dd>{t(`shortcuts.${shortcut}.does`, SHORTCUT_VALUES)}</dd>
           </div>
         ))}
       </dl>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { memo } from "react";
 import type { Design } from "#app/modules/design/design.ts";
 import { layerName } from "./layer-labels.ts";
@@ -12,11 +13,12 @@ interface LayerListProps {
 /** The layers front to back, each a button that selects it, with the safe-zone flag in words. */
 export const LayerList = memo(function LayerList({ design, selectedId, outside, onSelect }: LayerListProps) {
   const frontFirst = design.layers.toReversed();
+  const { t } = useTranslation("editor");
   return (
     <section className="editor-panel" aria-labelledby="layer-list-title">
-      <h2 id="layer-list-title">Layers, front to back</h2>
+      <h2 id="layer-list-title">{t("layers.title")}</h2>
       {frontFirst.length === 0 ? (
-        <p className="editor-note">No layers yet: add a text or a sticker.</p>
+        <p className="editor-note">{t("layers.none")}</p>
       ) : (
         <ol className="editor-layers">
           {frontFirst.map((layer) => (
@@ -27,8 +29,8 @@ export const LayerList = memo(function LayerList({ design, selectedId, outside, 
                 aria-pressed={layer.id === selectedId}
                 onClick={() => onSelect(layer.id)}
               >
-                <span>{layerName(layer)}</span>
-                {outside.has(layer.id) ? <span className="editor-layers__flag">Outside the safe zone</span> : null}
+                <span>{layerName(layer, t)}</span>
+                {outside.has(layer.id) ? <span className="editor-layers__flag">{t("safeZone.outside")}</span> : null}
               </button>
             </li>
           ))}

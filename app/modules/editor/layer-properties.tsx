@@ -4,6 +4,7 @@ import type { EmojiPatch, ReorderMove, TextPatch } from "#app/modules/design/des
 import { BUTTON_SHORTCUTS } from "./editor-keys.ts";
 import { BUNDLED_FONTS, fontById, isFontId } from "#app/modules/design/fonts.ts";
 import { layerName } from "./layer-labels.ts";
+import { useTranslation } from "react-i18next";
 
 export interface LayerPropertiesProps {
   layer: Layer;
@@ -20,20 +21,19 @@ export interface LayerPropertiesProps {
   onRemove(): void;
 }
 
-const ALIGN_LABELS: Record<TextAlign, string> = { left: "Left", center: "Centre", right: "Right" };
-
 /** The selected layer's settings and actions. */
 export function LayerProperties(props: LayerPropertiesProps) {
   const { layer } = props;
+  const { t } = useTranslation("editor");
   return (
     <section className="editor-panel stack" aria-labelledby="layer-properties-title">
-      <h2 id="layer-properties-title">Selected: {layerName(layer)}</h2>
+      <h2 id="layer-properties-title">{t("properties.selected", { name: layerName(layer, t) })}</h2>
       <SafeZoneNote outside={props.outside} />
       {layer.kind === "text" ? (
         <TextControls key={layer.id} layer={layer} onChange={props.onTextChange} />
       ) : (
         <RangeControl
-          label="Sticker size"
+          label={t("properties.stickerSize")}
           value={layer.size}
           range={DESIGN_LIMITS.emojiSizeMm}
           unit="mm"
@@ -41,7 +41,7 @@ export function LayerProperties(props: LayerPropertiesProps) {
         />
       )}
       <RangeControl
-        label="Rotation"
+        label={t("properties.rotation")}
         value={layer.rotation}
         range={DESIGN_LIMITS.rotation}
         unit="°"
@@ -53,13 +53,13 @@ export function LayerProperties(props: LayerPropertiesProps) {
 }
 
 function SafeZoneNote({ outside }: { outside: boolean }) {
+  const { t } = useTranslation("editor");
   return outside ? (
     <p className="editor-note editor-note--warning">
-      <strong>Outside the safe zone.</strong> Part of this layer lies beyond the dashed line and may be cut off or lost
-      on the deck's rounded edge. Move it inside to be sure it prints whole.
+      <strong>{t("safeZone.outsideTitle")}</strong> {t("safeZone.outsideExplained")}
     </p>
   ) : (
-    <p className="editor-note">Inside the safe zone.</p>
+    <p className="editor-note">{t("safeZone.inside")}</p>
   );
 }
 
@@ -67,6 +67,7 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
   const id = useId();
   const [dropped, setDropped] = useState(false);
   const font = fontById(layer.font);
+  const { t } = useTranslation("editor");
   function onText(input: string) {
     const cleaned = cleanLayerText(input);
     setDropped(cleaned.dropped);
@@ -75,7 +76,7 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-text`}>Text</label>
+        <label htmlFor={`${id}-text`}>{t("properties.text")}</label>
         <textarea
           id={`${id}-text`}
           className="editor-textarea"
@@ -87,16 +88,16 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
           style={{ fontFamily: `"${font.family}", sans-serif`, fontWeight: font.weight }}
         />
         <p id={`${id}-count`} className="field__hint">
-          {layer.text.length}/{DESIGN_LIMITS.textMaxChars} characters, up to {DESIGN_LIMITS.textMaxLines} lines
+          {t("properties.textCount", { length: layer.text.length, max: DESIGN_LIMITS.textMaxChars, lines: DESIGN_LIMITS.textMaxLines })}
         </p>
         {dropped ? (
           <p id={`${id}-dropped`} className="editor-note editor-note--warning" role="status">
-            Characters our fonts cannot print (such as emoji or angle brackets) were left out. Add emoji as stickers.
+            {t("properties.dropped")}
           </p>
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-font`}>Font</label>
+        <label htmlFor={`${id}-font`}>{t("properties.font")}</label>
         <select
           id={`${id}-font`}
           value={layer.font}
@@ -110,7 +111,7 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-colour`}>Text colour</label>
+        <label htmlFor={`${id}-colour`}>{t("properties.textColour")}</label>
         <input
           id={`${id}-colour`}
           type="color"
@@ -120,7 +121,7 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
         />
       </div>
       <RangeControl
-        label="Text size"
+        label={t("properties.textSize")}
         value={layer.fontSize}
         range={DESIGN_LIMITS.fontSizeMm}
         unit="mm"
@@ -133,14 +134,15 @@ function TextControls({ layer, onChange }: { layer: TextLayer; onChange: LayerPr
 
 function AlignmentControl({ value, onChange }: { value: TextAlign; onChange(align: TextAlign): void }) {
   const name = useId();
+  const { t } = useTranslation("editor");
   return (
     <fieldset className="choice-group">
-      <legend>Alignment</legend>
+      <legend>{t("properties.alignment")}</legend>
       <div className="choice-group__options">
         {TEXT_ALIGNS.map((align) => (
           <label key={align} className="choice">
             <input type="radio" name={name} value={align} checked={value === align} onChange={() => onChange(align)} />
-            <span className="choice__label">{ALIGN_LABELS[align]}</span>
+            <span className="choice__label">{t(`properties.align.${align}`)}</span>
           </label>
         ))}
       </div>
@@ -159,12 +161,13 @@ interface RangeControlProps {
 function RangeControl({ label, value, range, unit, onChange }: RangeControlProps) {
   const id = useId();
   const rounded = Math.round(value);
+  const { t } = useTranslation("editor");
   return (
     <div className="field editor-range">
       <div className="editor-range__head">
         <label htmlFor={id}>{label}</label>
         {/* Shown, not spoken twice: the slider says its value itself (aria-valuetext). */}
-        <span aria-hidden="true">{unit === "mm" ? `${rounded} mm` : `${rounded}°`}</span>
+        <span aria-hidden="true">{unit === "mm" ? t("units.mm", { value: rounded }) : t("units.degrees", { value: rounded })}</span>
       </div>
       <input
         id={id}
@@ -173,7 +176,7 @@ function RangeControl({ label, value, range, unit, onChange }: RangeControlProps
         max={range.max}
         step={1}
         value={rounded}
-        aria-valuetext={unit === "mm" ? `${rounded} millimetres` : `${rounded} degrees`}
+        aria-valuetext={unit === "mm" ? t("units.millimetres", { value: rounded }) : t("units.degreesSpoken", { value: rounded })}
         onChange={(event) => onChange(Number(event.target.value))}
       />
     </div>
@@ -182,19 +185,20 @@ function RangeControl({ label, value, range, unit, onChange }: RangeControlProps
 
 function LayerActions(props: LayerPropertiesProps) {
   const last = props.count - 1;
+  const { t } = useTranslation("editor");
   return (
-    <div className="editor-actions" role="group" aria-label="Layer actions">
+    <div className="editor-actions" role="group" aria-label={t("actions.label")}>
       <ActionButton onClick={props.onDuplicate} disabled={!props.canDuplicate} shortcut={BUTTON_SHORTCUTS.duplicate}>
-        Duplicate
+        {t("actions.duplicate")}
       </ActionButton>
       <ActionButton onClick={() => props.onReorder("forward")} disabled={props.index >= last} shortcut={BUTTON_SHORTCUTS.forward}>
-        Bring forward
+        {t("actions.forward")}
       </ActionButton>
       <ActionButton onClick={() => props.onReorder("backward")} disabled={props.index <= 0} shortcut={BUTTON_SHORTCUTS.backward}>
-        Send back
+        {t("actions.backward")}
       </ActionButton>
       <ActionButton onClick={props.onRemove} shortcut={BUTTON_SHORTCUTS.remove} danger>
-        Delete
+        {t("actions.remove")}
       </ActionButton>
     </div>
   );

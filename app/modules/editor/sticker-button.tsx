@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
 import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
@@ -5,9 +8,9 @@ import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
 // The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
 const loadPicker = () => import("#app/modules/emoji/emoji-picker.tsx");
 // On the way to a click (pointerdown, focus), its data and first screen too, as the picker field's toggle does.
-const preloadPicker = () => {
+const preloadPicker = (locale: Locale) => {
   void loadPicker();
-  void import("#app/modules/emoji/emoji-data.ts").then(({ preloadEmojiPicker }) => preloadEmojiPicker());
+  void import("#app/modules/emoji/emoji-data.ts").then(({ preloadEmojiPicker }) => preloadEmojiPicker(undefined, { locale }));
 };
 const EmojiPicker = lazy(() => loadPicker().then((module) => ({ default: module.EmojiPicker })));
 
@@ -23,6 +26,8 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   useCloseOnOutsidePointer(open, wrapper, setOpen);
+  const { t } = useTranslation("editor");
+  const locale = useLocale();
 
   function close() {
     setOpen(false);
@@ -49,22 +54,22 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
         disabled={disabled}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         onPointerEnter={() => void loadPicker()}
-        onPointerDown={preloadPicker}
-        onFocus={preloadPicker}
+        onPointerDown={() => preloadPicker(locale)}
+        onFocus={() => preloadPicker(locale)}
       >
-        Add sticker
+        {t("toolbar.addSticker")}
       </button>
       {open ? (
         <div
           id={popupId}
           role="dialog"
-          aria-label="Choose a sticker"
+          aria-label={t("sticker.dialog")}
           className="editor-sticker__popup"
           onKeyDown={onKeyDown}
         >
-          <Suspense fallback={<p role="status">Loading the emoji picker…</p>}>
+          <Suspense fallback={<p role="status">{t("sticker.loading")}</p>}>
             <EmojiPicker
-              label="Stickers"
+              label={t("sticker.pickerLabel")}
               autoFocus
               onSelect={(emoji) => {
                 setOpen(false);

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useState, type KeyboardEvent } from "react";
 import { EmojiArt } from "./emoji-art.tsx";
 import { CATEGORY_ICONS, type ArtSource } from "./emoji-data.ts";
@@ -26,6 +27,7 @@ const ROVING_KEYS: Record<string, (index: number, count: number) => number> = {
  */
 export function EmojiCategoryBar({ categories, current, onJump, iconArt }: EmojiCategoryBarProps) {
   const [focused, setFocused] = useState<CategoryKey | null>(null);
+  const { t } = useTranslation("emoji");
   const tabStop = Math.max(0, categories.findIndex(({ key }) => key === focused));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -38,7 +40,7 @@ export function EmojiCategoryBar({ categories, current, onJump, iconArt }: Emoji
   }
 
   return (
-    <div className="emoji-picker__categories" role="toolbar" aria-label="Emoji categories" onKeyDown={onKeyDown}>
+    <div className="emoji-picker__categories" role="toolbar" aria-label={t("categories.label")} onKeyDown={onKeyDown}>
       {categories.map(({ key, label }, index) => (
         <button
           key={key}

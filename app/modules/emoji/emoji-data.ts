@@ -1,4 +1,5 @@
 import firstScreen from "./emoji-first-screen.json";
+import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import { sheetFileName, SHEETS_FOLDER, withTone } from "./emoji-format.mjs";
 import { searchEmoji } from "./emoji-search.ts";
 import {
@@ -75,13 +76,17 @@ export function parseEmojiData(raw: RawEmojiData): EmojiData {
 const loads = new Map<string, Promise<EmojiData>>();
 const loaded = new Map<string, EmojiData>();
 
-function dataUrl(baseUrl: string): string {
-  return `${trimSlash(baseUrl)}/data.json`;
+/**
+ * The data of one language (D172): `data.json` holds the English names and keywords, `data.de.json` the German
+ * ones (CLDR's, from the same emojibase-data release). A page loads its own language's file only.
+ */
+export function dataUrl(baseUrl: string, locale: Locale = DEFAULT_LOCALE): string {
+  return `${trimSlash(baseUrl)}/${locale === DEFAULT_LOCALE ? "data.json" : `data.${locale}.json`}`;
 }
 
-/** Fetches and parses `${baseUrl}/data.json`; called when a picker opens or is about to, never at import or on the server. */
-export function loadEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL): Promise<EmojiData> {
-  const url = dataUrl(baseUrl);
+/** Fetches and parses the data of a language; called when a picker opens or is about to, never at import or on the server. */
+export function loadEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL, locale: Locale = DEFAULT_LOCALE): Promise<EmojiData> {
+  const url = dataUrl(baseUrl, locale);
   let load = loads.get(url);
   if (!load) {
     load = fetchEmojiData(url).then((data) => {
@@ -95,8 +100,8 @@ export function loadEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL): Promise
 }
 
 /** The data if it has already been loaded in this page, else undefined. */
-export function loadedEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL): EmojiData | undefined {
-  return loaded.get(dataUrl(baseUrl));
+export function loadedEmojiData(baseUrl: string = DEFAULT_IMAGE_BASE_URL, locale: Locale = DEFAULT_LOCALE): EmojiData | undefined {
+  return loaded.get(dataUrl(baseUrl, locale));
 }
 
 async function fetchEmojiData(url: string): Promise<EmojiData> {
@@ -123,9 +128,12 @@ const preloads = new Map<string, HTMLImageElement>();
  * Starts what a picker needs to show its first screen: the data and the first screen's sheet. For a control that
  * opens a picker, on pointerdown or focus: by the click the requests are under way. Does nothing on the server.
  */
-export function preloadEmojiPicker(baseUrl: string = DEFAULT_IMAGE_BASE_URL, { art = true } = {}): void {
+export function preloadEmojiPicker(
+  baseUrl: string = DEFAULT_IMAGE_BASE_URL,
+  { art = true, locale = DEFAULT_LOCALE }: { art?: boolean; locale?: Locale } = {},
+): void {
   if (typeof window === "undefined") return;
-  void loadEmojiData(baseUrl).catch(() => undefined);
+  void loadEmojiData(baseUrl, locale).catch(() => undefined);
   const url = sheetUrl(baseUrl);
   if (!art || preloads.has(url) || typeof Image === "undefined") return;
   const image = new Image();
@@ -249,22 +257,41 @@ export function pagedArt(data: Pick<EmojiData, "glyphOnly">, baseUrl: string): (
 /** The category buttons' icons (emoji without tone variants, all in the sheet). */
 export const CATEGORY_ICONS = firstScreen.categoryIcons as Record<CategoryKey, string>;
 
+type FirstScreen = { key: DataCategoryKey; emojis: EmojiEntry[] };
+
+function firstScreenIn(locale: Locale): FirstScreen {
+  return {
+    key: firstScreen.category as DataCategoryKey,
+    emojis: firstScreen.emojis.map(([unified = "", english = unified, german = english]) => {
+      const name = locale === "de" ? german : english;
+      return {
+        unified,
+        name,
+        searchTerms: [name],
+        keywords: [],
+        nameHaystack: haystackOf([name]),
+        keywordHaystack: "",
+        category: firstScreen.category as DataCategoryKey,
+      };
+    }),
+  };
+}
+
+const firstScreens = new Map<Locale, FirstScreen>();
+
 /**
- * The first emoji of the first category with their display names, bundled with the picker: it draws them
- * before data.json has arrived. They cannot be searched yet (search waits for the data).
+ * The first emoji of the first category with their display names in the page's language (the English and
+ * German names of these 56 are in the bundled manifest), drawn before the data has arrived. They cannot be
+ * searched yet (search waits for the data).
  */
-export const FIRST_SCREEN: { key: DataCategoryKey; emojis: EmojiEntry[] } = {
-  key: firstScreen.category as DataCategoryKey,
-  emojis: firstScreen.emojis.map(([unified = "", name = unified]) => ({
-    unified,
-    name,
-    searchTerms: [name],
-    keywords: [],
-    nameHaystack: haystackOf([name]),
-    keywordHaystack: "",
-    category: firstScreen.category as DataCategoryKey,
-  })),
-};
+export function firstScreenFor(locale: Locale): FirstScreen {
+  let screen = firstScreens.get(locale);
+  if (!screen) firstScreens.set(locale, (screen = firstScreenIn(locale)));
+  return screen;
+}
+
+/** The English first screen. */
+export const FIRST_SCREEN: FirstScreen = firstScreenFor(DEFAULT_LOCALE);
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");

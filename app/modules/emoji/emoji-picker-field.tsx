@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import {
   useId,
   useLayoutEffect,
@@ -47,7 +49,9 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement;
  * toggle is pressed or focused, so that they are on their way by the click; nothing loads with the page.
  */
 export function EmojiPickerField(props: EmojiPickerFieldProps) {
-  const { label, fieldType = "input", mode = "insert", offset = 6, toggleLabel = "Choose emoji", ...rest } = props;
+  const { t } = useTranslation("emoji");
+  const locale = useLocale();
+  const { label, fieldType = "input", mode = "insert", offset = 6, toggleLabel = t("field.toggle"), ...rest } = props;
   const { value, defaultValue, onValueChange, id, name, placeholder, rows, onSelect, ...pickerProps } = rest;
   const generatedId = useId();
   const fieldId = id ?? `${generatedId}-field`;
@@ -59,7 +63,7 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
   const { fieldRef, selection, trackSelection, placeCaret } = useCaret();
   useCloseOnOutsidePointer(open, wrapperRef, setOpen);
   const { imageBaseUrl = DEFAULT_IMAGE_BASE_URL, native = false } = pickerProps;
-  const preload = () => preloadEmojiPicker(imageBaseUrl, { art: !native });
+  const preload = () => preloadEmojiPicker(imageBaseUrl, { art: !native, locale });
 
   function onPick(emoji: SelectedEmoji) {
     const result = insertEmoji(text, emoji.native, mode, selection.current);
@@ -115,7 +119,7 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
           <div
             id={popupId}
             role="dialog"
-            aria-label={`Emoji for ${label}`}
+            aria-label={t("field.popup", { label })}
             className="emoji-field__popup"
             style={{ "--emoji-popup-offset": `${offset}px` } as CSSProperties}
             onKeyDown={onPopupKeyDown}

@@ -9,7 +9,11 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { artOf, DEFAULT_IMAGE_BASE_URL, FIRST_SCREEN, imageUrlFor, nativeOf, pagedArt, type ArtSource } from "./emoji-data.ts";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
+import { artOf, DEFAULT_IMAGE_BASE_URL, firstScreenFor, imageUrlFor, nativeOf, pagedArt, type ArtSource } from "./emoji-data.ts";
 import { EmojiCategoryBar } from "./emoji-category-bar.tsx";
 import { EmojiGrid, type EmojiGridHandle } from "./emoji-grid.tsx";
 import { buildGridModel, sectionPlaceOf, type GridCell, type GridModel, type GridSection } from "./emoji-grid-model.ts";
@@ -29,7 +33,10 @@ import { resolveTone } from "./skin-tone.ts";
 import { useEmojiResources, useRememberEmoji, useSkinTone, type EmojiDataState, type RecentState } from "./use-emoji-resources.ts";
 import "./emoji-picker.css";
 
-/** The picker's fixed texts (spec §2, §8); each can be replaced, e.g. for another language. */
+/**
+ * The picker's fixed texts (spec §2, §8), by default the emoji namespace's words in the page's language; each can
+ * be replaced.
+ */
 export interface EmojiPickerTexts {
   /** Placeholder and accessible name of the search box. Default "Search emoji". */
   placeholder: string;
@@ -39,11 +46,10 @@ export interface EmojiPickerTexts {
   noResults: string;
 }
 
-export const DEFAULT_TEXTS: EmojiPickerTexts = {
-  placeholder: "Search emoji",
-  skinTone: "Skin tone",
-  noResults: "No emoji has been found!",
-};
+/** The page's language's texts (the English ones are the spec's: "Search emoji", "Skin tone", "No emoji has been found!"). */
+function defaultTexts(t: TFunction<"emoji">): EmojiPickerTexts {
+  return { placeholder: t("search.placeholder"), skinTone: t("skinTone.label"), noResults: t("search.noResults") };
+}
 
 export interface EmojiPickerProps {
   /** Called with the emoji picked by click, Enter or Space. The picker stays open for more picks. */
@@ -65,14 +71,12 @@ export interface EmojiPickerProps {
   categoryNames?: Partial<Record<CategoryKey, string>>;
   /** Replaces the fixed texts. */
   texts?: Partial<EmojiPickerTexts>;
-  /** Accessible name of the picker. Default "Emoji picker". */
+  /** Accessible name of the picker. Default "Emoji picker" (in the page's language). */
   label?: string;
   /** Focus the search box when the picker mounts (the attached picker does, on opening). Default false. */
   autoFocus?: boolean;
   className?: string;
 }
-
-const SEARCH_RESULTS_LABEL = "Search results";
 
 /**
  * A self-contained emoji picker: search, category buttons, a virtualised emoji grid and a skin-tone chooser.
@@ -82,21 +86,23 @@ const SEARCH_RESULTS_LABEL = "Search results";
  */
 export function EmojiPicker(props: EmojiPickerProps) {
   const { imageBaseUrl = DEFAULT_IMAGE_BASE_URL, native = false, showRecent = true, disableSkinTones = false } = props;
-  const texts = { ...DEFAULT_TEXTS, ...props.texts };
-  const names = useCategoryNames(props.categoryNames);
+  const { t } = useTranslation("emoji");
+  const locale = useLocale();
+  const texts = { ...defaultTexts(t), ...props.texts };
+  const names = useCategoryNames(props.categoryNames, t, locale);
   const rootRef = useRef<HTMLDivElement>(null);
   const grid = useRef<EmojiGridHandle>(null);
   const [query, setQuery] = useState("");
   const late = useLateRecentPolicy(rootRef, grid, query);
-  const { state, recent, retry } = useEmojiResources(imageBaseUrl, { withRecent: showRecent, withArt: !native }, late.accept);
+  const { state, recent, retry } = useEmojiResources(imageBaseUrl, { withRecent: showRecent, withArt: !native, locale }, late.accept);
   const [chosenTone, setTone] = useSkinTone();
   const tone = disableSkinTones ? "neutral" : chosenTone;
   const searching = query.trim() !== "";
   const [columns, setColumns] = useState(8);
   const model = useMemo(() => {
-    const sections = gridSections(state, recent, tone, query, names);
+    const sections = gridSections(state, recent, tone, query, names, locale);
     return sections && buildGridModel(sections, columns);
-  }, [state, recent, tone, query, columns, names]);
+  }, [state, recent, tone, query, columns, names, locale]);
   const gridWithoutRecent = Boolean(state.data && model) && recent === undefined;
   useLayoutEffect(() => {
     if (gridWithoutRecent) late.shownWithoutRecent.current = true;
@@ -113,7 +119,7 @@ export function EmojiPicker(props: EmojiPickerProps) {
     <div
       ref={rootRef}
       role="group"
-      aria-label={props.label ?? "Emoji picker"}
+      aria-label={props.label ?? t("picker.label")}
       className={["emoji-picker", `emoji-picker--${theme}`, props.className].filter(Boolean).join(" ")}
     >
       <PickerSearch
@@ -133,7 +139,7 @@ export function EmojiPicker(props: EmojiPickerProps) {
         {model && showGrid ? (
           <EmojiGrid
             model={model}
-            label={searching ? SEARCH_RESULTS_LABEL : "Emoji"}
+            label={searching ? names.results : t("grid.label")}
             activeIndex={Math.min(navigation.activeIndex, model.cellCount - 1)}
             onActiveIndexChange={navigation.setActiveIndex}
             onPick={onPick}
@@ -187,10 +193,29 @@ function useLateRecentPolicy(
   return { accept, shownWithoutRecent };
 }
 
-/** The spec's names with the caller's replacements, kept stable while their content is (props are often literals). */
-function useCategoryNames(replacements: Partial<Record<CategoryKey, string>> | undefined) {
+/** The names of the sections in the grid: the categories' and the search results'. */
+type SectionNames = Record<CategoryKey | "results", string>;
+
+/**
+ * The categories' names in the page's language (the spec's in English) with the caller's replacements, kept
+ * stable while their content is (props are often literals).
+ */
+function useCategoryNames(
+  replacements: Partial<Record<CategoryKey, string>> | undefined,
+  t: TFunction<"emoji">,
+  locale: Locale,
+): SectionNames {
   const key = JSON.stringify(replacements ?? {});
-  return useMemo(() => ({ ...DEFAULT_CATEGORY_NAMES, ...(JSON.parse(key) as typeof replacements) }), [key]);
+  const translate = useRef(t);
+  translate.current = t;
+  return useMemo(() => {
+    const t = translate.current;
+    const own = Object.fromEntries(
+      (Object.keys(DEFAULT_CATEGORY_NAMES) as CategoryKey[]).map((category) => [category, t(`categories.${category}`)]),
+    ) as Record<CategoryKey, string>;
+    return { ...own, results: t("search.results"), ...(JSON.parse(key) as typeof replacements) };
+    // The words change with the language; `t` itself may be a new function on each render.
+  }, [key, locale]);
 }
 
 /**
@@ -301,9 +326,10 @@ function PickerSearch({ placeholder, autoFocus, query, onQueryChange, onArrowDow
 
 /** Twemoji's graphics are CC-BY 4.0: the licence asks for credit where they are shown. */
 function TwemojiCredit() {
+  const { t } = useTranslation("emoji");
   return (
     <p className="emoji-picker__credit">
-      Emoji art: Twemoji,{" "}
+      {t("credit")}{" "}
       <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">
         CC BY 4.0
       </a>
@@ -323,12 +349,13 @@ interface PickerStatusProps {
 
 /** One live region for loading, failure, the result count and the empty result (shown, not only announced). */
 function PickerStatus({ state, model, searching, gridShown, texts, onRetry }: PickerStatusProps) {
+  const { t } = useTranslation("emoji");
   const empty = state === "ready" && searching && model?.cellCount === 0;
   let message = "";
-  if (state === "loading") message = "Loading emoji…";
-  else if (state === "error") message = "The emoji could not be loaded.";
+  if (state === "loading") message = t("status.loading");
+  else if (state === "error") message = t("status.error");
   else if (empty) message = texts.noResults;
-  else if (searching) message = `${model?.cellCount ?? 0} emoji found`;
+  else if (searching) message = t("status.found", { count: model?.cellCount ?? 0 });
   const shown = !gridShown && (state !== "ready" || empty);
   return (
     <div className={shown ? "emoji-picker__status" : "visually-hidden"}>
@@ -337,7 +364,7 @@ function PickerStatus({ state, model, searching, gridShown, texts, onRetry }: Pi
       </p>
       {state === "error" ? (
         <button type="button" className="emoji-picker__retry" onClick={onRetry}>
-          Try again
+          {t("status.retry")}
         </button>
       ) : null}
     </div>
@@ -361,7 +388,7 @@ function cellArt(model: GridModel | null | undefined, data: EmojiData | undefine
   };
 }
 
-function availableCategories(recent: RecentState, names: Record<CategoryKey, string>) {
+function availableCategories(recent: RecentState, names: SectionNames) {
   const keys = (Object.keys(DEFAULT_CATEGORY_NAMES) as CategoryKey[]).filter((key) => key !== "recent" || recent?.length);
   return keys.map((key) => ({ key, label: names[key] }));
 }
@@ -380,18 +407,20 @@ function gridSections(
   recent: RecentState,
   tone: SkinTone,
   query: string,
-  names: Record<CategoryKey, string>,
+  names: SectionNames,
+  locale: Locale,
 ): GridSection[] | undefined {
   const { data } = state;
   if (!data) {
     if (state.status !== "loading" || query.trim() || recent === undefined || recent?.length) return undefined;
     // The first screen's emoji have no tone variants (the build script checks it).
-    const cells = FIRST_SCREEN.emojis.map((entry) => ({ entry, unified: entry.unified, tone: "neutral" as const }));
-    return [{ key: FIRST_SCREEN.key, label: names[FIRST_SCREEN.key], cells }];
+    const first = firstScreenFor(locale);
+    const cells = first.emojis.map((entry) => ({ entry, unified: entry.unified, tone: "neutral" as const }));
+    return [{ key: first.key, label: names[first.key], cells }];
   }
   if (query.trim()) {
     const results = searchEmoji(data.all, query);
-    return [{ key: "results", label: SEARCH_RESULTS_LABEL, cells: results.map((entry) => toneCell(entry, tone)) }];
+    return [{ key: "results", label: names.results, cells: results.map((entry) => toneCell(entry, tone)) }];
   }
   return [{ key: "recent", label: names.recent, cells: recentCells(data, recent) }, ...categorySections(data, tone, names)];
 }
@@ -403,7 +432,7 @@ function recentCells(data: EmojiData, recent: RecentState) {
   });
 }
 
-function categorySections(data: EmojiData, tone: SkinTone, names: Record<CategoryKey, string>): GridSection[] {
+function categorySections(data: EmojiData, tone: SkinTone, names: SectionNames): GridSection[] {
   return data.categories.map(({ key, emojis }) => ({
     key,
     label: names[key],

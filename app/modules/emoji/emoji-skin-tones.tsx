@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { SKIN_TONES, type SkinTone } from "./emoji-types.ts";
-import { SKIN_TONE_LABELS } from "./skin-tone.ts";
+import { useTranslation } from "react-i18next";
 
 interface EmojiSkinTonesProps {
   legend: string;
@@ -11,12 +11,13 @@ interface EmojiSkinTonesProps {
 /** Radio buttons drawn as colour chips: one Tab stop, arrow keys choose, each with its tone's name. */
 export function EmojiSkinTones({ legend, tone, onChange }: EmojiSkinTonesProps) {
   const name = useId();
+  const { t } = useTranslation("emoji");
   return (
     <fieldset className="emoji-picker__tones">
       <legend className="emoji-picker__tones-legend">{legend}</legend>
       <div className="emoji-picker__tone-list">
         {SKIN_TONES.map((option) => (
-          <label key={option} className="emoji-picker__tone" title={SKIN_TONE_LABELS[option]}>
+          <label key={option} className="emoji-picker__tone" title={t(`skinTone.tones.${option}`)}>
             <input
               type="radio"
               name={name}
@@ -26,7 +27,7 @@ export function EmojiSkinTones({ legend, tone, onChange }: EmojiSkinTonesProps) 
               className="emoji-picker__tone-input"
             />
             <span className={`emoji-picker__tone-chip emoji-picker__tone-chip--${option}`} aria-hidden="true" />
-            <span className="visually-hidden">{SKIN_TONE_LABELS[option]}</span>
+            <span className="visually-hidden">{t(`skinTone.tones.${option}`)}</span>
           </label>
         ))}
       </div>

@@ -1,14 +1,5 @@
 import { SKIN_TONES, type EmojiEntry, type SkinTone } from "./emoji-types.ts";
 
-/** Names for the tone chooser, after Unicode's Fitzpatrick modifier names. */
-export const SKIN_TONE_LABELS: Record<SkinTone, string> = {
-  neutral: "Default",
-  "1f3fb": "Light",
-  "1f3fc": "Medium-light",
-  "1f3fd": "Medium",
-  "1f3fe": "Medium-dark",
-  "1f3ff": "Dark",
-};
 
 const TONE_STORAGE_KEY = "deck-studio-emoji-tone";
 

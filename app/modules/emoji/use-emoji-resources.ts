@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Locale } from "#app/modules/i18n/locales.ts";
 import { loadedEmojiData, loadEmojiData, preloadEmojiPicker } from "./emoji-data.ts";
 import type { EmojiData, RecentEmoji, SkinTone } from "./emoji-types.ts";
 import { knownRecentEmoji, loadRecentEmoji, rememberEmoji } from "./recent-emoji.ts";
@@ -12,8 +13,8 @@ export type EmojiDataState =
 /** The recent list: undefined while it is being read, null for no recent group (turned off, no IndexedDB, failure). */
 export type RecentState = RecentEmoji[] | null | undefined;
 
-function initialData(imageBaseUrl: string): EmojiDataState {
-  const data = loadedEmojiData(imageBaseUrl);
+function initialData(imageBaseUrl: string, locale: Locale): EmojiDataState {
+  const data = loadedEmojiData(imageBaseUrl, locale);
   return data ? { status: "ready", data } : { status: "loading" };
 }
 
@@ -27,10 +28,10 @@ function initialData(imageBaseUrl: string): EmojiDataState {
  */
 export function useEmojiResources(
   imageBaseUrl: string,
-  { withRecent, withArt }: { withRecent: boolean; withArt: boolean },
+  { withRecent, withArt, locale }: { withRecent: boolean; withArt: boolean; locale: Locale },
   acceptLate: (list: RecentEmoji[] | null) => boolean,
 ) {
-  const [state, setState] = useState<EmojiDataState>(() => initialData(imageBaseUrl));
+  const [state, setState] = useState<EmojiDataState>(() => initialData(imageBaseUrl, locale));
   const [recent, setRecent] = useState<RecentState>(() => (withRecent ? knownRecentEmoji() : null));
   const [attempt, setAttempt] = useState(0);
   const acceptLateRef = useRef(acceptLate);
@@ -38,15 +39,15 @@ export function useEmojiResources(
 
   useEffect(() => {
     let current = true;
-    const cached = loadedEmojiData(imageBaseUrl);
+    const cached = loadedEmojiData(imageBaseUrl, locale);
     setState((previous) => {
       if (cached) return previous.data === cached ? previous : { status: "ready", data: cached };
       return previous.status === "loading" ? previous : { status: "loading" };
     });
     if (!cached) {
       // The sheet too: the first screen is drawn from it, and the request starts before React renders the grid.
-      preloadEmojiPicker(imageBaseUrl, { art: withArt });
-      loadEmojiData(imageBaseUrl).then(
+      preloadEmojiPicker(imageBaseUrl, { art: withArt, locale });
+      loadEmojiData(imageBaseUrl, locale).then(
         (data) => current && setState({ status: "ready", data }),
         () => current && setState({ status: "error" }),
       );
@@ -54,7 +55,7 @@ export function useEmojiResources(
     return () => {
       current = false;
     };
-  }, [imageBaseUrl, withArt, attempt]);
+  }, [imageBaseUrl, withArt, locale, attempt]);
 
   useEffect(() => {
     if (!withRecent) {

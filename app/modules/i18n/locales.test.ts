@@ -25,9 +25,13 @@ describe("the request's language", () => {
     expect(namespacesFor("/")).toEqual(["common", "home"]);
     expect(namespacesFor("/PAYMENT")).toContain("card");
     expect(namespacesFor("/no/such/page")).toEqual(["common"]);
-    // A client-side navigation's data request names the page with a `.data` suffix; `/` is `/_root.data`.
+    // A client-side navigation's data request names the page with a `.data` suffix: its words must come with it.
+    // `/` is `/_.data` (v8_trailingSlashAwareDataRequests, as this build sends it) or `/_root.data` (without the flag).
     expect(namespacesFor("/Payment.data")).toEqual(namespacesFor("/Payment"));
+    expect(namespacesFor("/GripSize.data")).toEqual(namespacesFor("/GripSize"));
     expect(namespacesFor("/legal/terms.data")).toEqual(["common", "legal"]);
+    expect(namespacesFor("/editor.data")).toEqual(["common", "editor", "emoji"]);
+    expect(namespacesFor("/_.data")).toEqual(["common", "home"]);
     expect(namespacesFor("/_root.data")).toEqual(["common", "home"]);
   });
 });

@@ -26,7 +26,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   "": ["home"],
   editor: ["editor", "emoji"],
-  example: ["card", "checkout"],
+  example: ["card", "checkout", "emoji"],
   gripsize: ["checkout"],
   login: ["checkout", "account"],
   shipping: ["checkout"],
@@ -37,10 +37,15 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   legal: ["legal"],
 };
 
+/**
+ * The namespaces of the page at `pathname`. A client-side navigation asks for the page's data at its data URL
+ * (`/GripSize.data`, `/_.data` for `/`), and that is the URL the root loader sees: it names the same page.
+ */
 export function namespacesFor(pathname: string): Namespace[] {
-  // A client-side navigation fetches the next page's data from `<path>.data` (`/_root.data` for `/`), and the
-  // root loader sees that URL: the page's words are those of the path without the suffix.
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  // A client-side navigation fetches the next page's data from `<path>.data` (`/_.data` for `/` with
+  // v8_trailingSlashAwareDataRequests, `/_root.data` without), and the root loader sees that URL: the page's words
+  // are those of the path without the suffix.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/(?:\/_)?\.data$/, "") || "/";
   const first = page.split("/")[1]?.toLowerCase() ?? "";
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }

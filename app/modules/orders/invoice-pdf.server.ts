@@ -76,9 +76,9 @@ export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
   const describe = (line: InvoiceLine): string => {
     switch (line.kind) {
       case "deck":
-        return order.size > 0 ? t("invoice.lines.deck", { width: formatDeckSize(order.size) }) : t("invoice.lines.deckNoWidth");
+        return order.size > 0 ? t("invoice.lines.deck", { width: formatDeckSize(order.size, locale) }) : t("invoice.lines.deckNoWidth");
       case "wideDeck":
-        return t("invoice.lines.wideDeck", { from: formatDeckSize(catalog.wideDeck.fromInches) });
+        return t("invoice.lines.wideDeck", { from: formatDeckSize(catalog.wideDeck.fromInches, locale) });
       case "grip":
         return t("invoice.lines.grip");
       case "shipping":

@@ -179,8 +179,8 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
       ["Bestellnummer", order!.number],
     ]);
     expect(text.lines).toEqual([
-      { position: "1", description: expect.stringContaining("8.5″ breit"), quantity: "1", net: "49,58 €", vat: "9,42 €", gross: "59,00 €" },
-      { position: "2", description: "Aufpreis breites Deck (ab 8.5″)", quantity: "1", net: "2,52 €", vat: "0,48 €", gross: "3,00 €" },
+      { position: "1", description: expect.stringContaining("8,5″ breit"), quantity: "1", net: "49,58 €", vat: "9,42 €", gross: "59,00 €" },
+      { position: "2", description: "Aufpreis breites Deck (ab 8,5″)", quantity: "1", net: "2,52 €", vat: "0,48 €", gross: "3,00 €" },
       { position: "3", description: "Griptape, auf das Deck aufgebracht", quantity: "1", net: "7,56 €", vat: "1,44 €", gross: "9,00 €" },
       { position: "4", description: "Versand nach Deutschland", quantity: "1", net: "4,12 €", vat: "0,78 €", gross: "4,90 €" },
     ]);
