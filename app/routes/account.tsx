@@ -4,6 +4,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
+import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
@@ -75,6 +76,8 @@ export default function Account() {
                     </Link>
                     <br />
                     <OrderStatusBadge status={order.status} />
+                    <br />
+                    <InvoiceLink href={`/orders/${order.id}/invoice`} short />
                   </th>
                   <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">

@@ -8,6 +8,7 @@ import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { OrderHistory, TransitionForms, type TransitionReply } from "#app/modules/admin/order-actions.tsx";
 import { carrierName } from "#app/modules/orders/carriers.ts";
+import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-order";
@@ -97,6 +98,9 @@ export default function AdminOrder() {
           <section className="card-panel stack" aria-labelledby="money-title">
             <h2 id="money-title">{t("order.money")}</h2>
             <PlacedOrderPrices order={order} />
+            <p>
+              <InvoiceLink href={`/admin/orders/${order.id}/invoice`} />
+            </p>
             <dl className="admin__facts">
               <dt>{t("order.card")}</dt>
               <dd>{t("order.cardLine", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4, expiry: order.cardExpiry })}</dd>

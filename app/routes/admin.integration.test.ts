@@ -229,6 +229,9 @@ async function insertOrders(database: Database, template: OrderRow, count: numbe
     return {
       ...rest,
       id: `${prefix}-${String(i).padStart(4, "0")}`,
+      // Invoice numbers are unique and taken only by placing an order: these clones have none.
+      invoiceNumber: null,
+      invoicedAt: null,
       number: `DS-${prefix.toUpperCase()}${String(i).padStart(4, "0")}`,
       idempotencyKey: randomUUID(),
       status,

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
-import { printAccessToken } from "#app/modules/orders/order-link.server.ts";
+import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-link.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
@@ -19,6 +19,8 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     printPath: `/orders/${order.id}/print`,
     // The print files' own capability, not the page's token (order-link.server.ts).
     printQuery: guestOrder ? `?print=${printAccessToken(order.id)}` : "",
+    // The invoice is under the order page's own rules: a guest's link carries the page's token.
+    invoicePath: `/orders/${order.id}/invoice${guestOrder ? `?token=${orderAccessToken(order.id)}` : ""}`,
     checkoutId: order.idempotencyKey,
     // Only the redirect right after the purchase thanks the buyer; the mail's link and the history do not.
     justPlaced: new URL(request.url).searchParams.get("placed") === "1",

@@ -7,6 +7,7 @@ import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
 import { DeckPair } from "#app/modules/design/deck-preview.tsx";
+import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
 import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
@@ -24,7 +25,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, design, printPath, printQuery, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
+  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   const { t } = useTranslation("orders");
@@ -53,6 +54,9 @@ export default function OrderConfirmation() {
         <OrderProgress order={order} />
         <DeckPair className="deck-pair--large" design={design} size={order.size} grip={order.grip} />
         <OrderDetails order={order} />
+        <p>
+          <InvoiceLink href={invoicePath} />
+        </p>
         <section className="stack" aria-labelledby="print-title">
           <h2 id="print-title">{t("page.printTitle")}</h2>
           <p>{t("page.printText")}</p>

@@ -96,6 +96,13 @@ test("an operator finds a buyer's order, downloads its print file, starts produc
   expect(pngSize(png)).toEqual({ width: 2475, height: 9563 });
   await expect(admin.getByRole("link", { name: "Download SVG (vector)" })).toHaveAttribute("href", `/admin/orders/${placed.id}/print/svg`);
 
+  // The invoice, as the operator would send it again.
+  const invoiceDownload = admin.waitForEvent("download");
+  await admin.getByRole("link", { name: "Download invoice (PDF)" }).click();
+  const invoice = await invoiceDownload;
+  expect(invoice.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{6}\.pdf$/);
+  expect(fs.readFileSync((await invoice.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
   const nextStep = admin.getByRole("region", { name: "Next step" });
   const history = admin.getByRole("region", { name: "History" });
   const status = admin.locator(".admin__heading"); // the heading and the order's status badge beside it

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { countUnlike, decodePng } from "#tests/support/png-reader.ts";
 import {
   completeOrder,
@@ -15,6 +16,22 @@ import {
   seedOrder,
   shippingForm,
 } from "./helpers.ts";
+
+/**
+ * Clicks an invoice link and reads the download: a PDF named after its invoice number (invoice-2026-000001.pdf),
+ * whose document title names the same number. Returns the number.
+ */
+async function downloadInvoice(page: Page, link: Locator): Promise<string> {
+  const downloading = page.waitForEvent("download");
+  await link.click();
+  const download = await downloading;
+  const [, invoiceNumber] = /^invoice-(\d{4}-\d{6})\.pdf$/.exec(download.suggestedFilename()) ?? [];
+  expect(invoiceNumber, `the file name ${download.suggestedFilename()}`).toBeTruthy();
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString("latin1"), "the PDF signature").toBe("%PDF-");
+  expect(pdf.toString("latin1"), "the document title").toContain(`(Invoice ${invoiceNumber})`);
+  return invoiceNumber!;
+}
 
 test("a guest buys a deck and gets a confirmation with an order number and an offer of an account", async ({ page }) => {
   await seedOrder(page, completeOrder);
@@ -41,6 +58,11 @@ test("a guest buys a deck and gets a confirmation with an order number and an of
   expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([2475, 9563]);
   const withoutToken = await page.request.get(pngPath!.replace(/\?print=.*/, ""));
   expect(withoutToken.status()).toBe(404);
+
+  // The invoice, under the order link's token.
+  const invoiceLink = page.getByRole("link", { name: "Download invoice (PDF)" });
+  await expect(invoiceLink).toHaveAttribute("href", /\/invoice\?token=/);
+  await downloadInvoice(page, invoiceLink);
 
   // The order is done: the next visit starts a new, empty order.
   await open(page, "/GripSize");
@@ -118,6 +140,9 @@ test("a signed-in buyer buys a deck and finds it in the order history", async ({
   const numberLink = page.getByRole("rowheader", { name: number }).getByRole("link", { name: number });
   expect((await numberLink.boundingBox())!.height).toBeLessThan(30);
   await expect(page.getByRole("rowheader", { name: number })).toContainText("Paid");
+  // Each order of the history has its invoice.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await downloadInvoice(page, page.getByRole("rowheader", { name: number }).getByRole("link", { name: "Invoice (PDF)" }));
 });
 
 test("a declined card shows why, keeps every field but the security code, and places no order", async ({ page }) => {

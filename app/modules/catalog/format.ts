@@ -42,6 +42,18 @@ export function formatDateTime(iso: string | Date, locale: Locale = DEFAULT_LOCA
   return `${formattersFor(locale).dateTime.format(new Date(iso))} UTC`;
 }
 
+const percentFormatters = new Map<Locale, Intl.NumberFormat>();
+
+/** A rate in basis points for people: 1900 → "19%" (en), "19 %" (de); 2550 → "25.5%", "25,5 %". */
+export function formatPercent(basisPoints: number, locale: Locale = DEFAULT_LOCALE): string {
+  let formatter = percentFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], { style: "percent", maximumFractionDigits: 2 });
+    percentFormatters.set(locale, formatter);
+  }
+  return formatter.format(basisPoints / 10_000);
+}
+
 const deckSizes = new Map<Locale, Intl.NumberFormat>();
 
 /** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″" (en) or "8,0″", "8,25″" (de). */

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { checkoutAttempts, orderPrintFiles, orders, type OrderRow, type PendingOrder } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
 import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
@@ -57,8 +58,8 @@ export async function settleAttempt(
 
 /**
  * Stores the paid order of a charged attempt, in `tx`: the attempt moves to `succeeded` first (compare-and-set on
- * `processing` and the attempt number, which also locks its row), then the order, its print file, its history and
- * its confirmation mail are written. Whoever completes the attempt, the request that charged or recovery after a
+ * `processing` and the attempt number, which also locks its row), then the order with its invoice number, its print
+ * file, its history and its confirmation mail are written. Whoever completes the attempt, the request that charged or recovery after a
  * crash, does exactly this; the one that comes second gets null and writes nothing.
  */
 export async function completeAttempt(
@@ -73,10 +74,16 @@ export async function completeAttempt(
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "processing"), eq(checkoutAttempts.attempt, attempt)))
     .returning({ key: checkoutAttempts.idempotencyKey });
   if (!won) return null;
+  // The invoice's number, from its year's counter: its row stays locked until this transaction ends, so it is
+  // taken last but for the order's own rows. The invoice is dated as the order is (both now(): the transaction's
+  // start).
+  const invoiceNumber = await takeInvoiceNumber(tx);
   const [row] = await tx
     .insert(orders)
     .values({
       ...pending.order,
+      invoiceNumber,
+      invoicedAt: sql`now()`,
       status: "paid",
       paymentProvider: completion.paymentProvider,
       paymentReference: completion.paymentReference,

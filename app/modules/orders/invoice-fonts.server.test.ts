@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
+
+describe("the invoice's fonts", () => {
+  it("are Barlow's files unpacked to TrueType, regular and semibold, Latin and Latin Extended", () => {
+    const files = invoiceFontFiles();
+    expect(Object.keys(files).sort()).toEqual(["bold-ext", "bold-latin", "regular-ext", "regular-latin"]);
+    for (const file of Object.values(files)) expect(file.readUInt32BE(0)).toBe(0x00010000); // a TrueType sfnt
+  });
+
+  it("write German and the euro in the Latin file, and Polish or Czech letters in the extended one", () => {
+    expect(fontRuns("Größe 59,00 € ″", "regular")).toEqual([{ font: "regular-latin", text: "Größe 59,00 € ″" }]);
+    expect(fontRuns("Łukasz Żółć", "bold")).toEqual([
+      { font: "bold-ext", text: "Ł" },
+      { font: "bold-latin", text: "ukasz " },
+      { font: "bold-ext", text: "Ż" },
+      { font: "bold-latin", text: "ó" },
+      { font: "bold-ext", text: "łć" },
+    ]);
+  });
+});

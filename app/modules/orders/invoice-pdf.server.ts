@@ -1,0 +1,348 @@
+import PDFDocument from "pdfkit";
+import type { OrderRow } from "#app/db/schema.ts";
+import { cardBrandName } from "#app/modules/card/card-brand.ts";
+import { catalog } from "#app/modules/catalog/catalog.ts";
+import { formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { INTL_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
+import { pageNotFound } from "#app/modules/http/not-found.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import type { Seller } from "#app/modules/legal/operator.server.ts";
+import { fontRuns, invoiceFontFiles, type InvoiceWeight } from "./invoice-fonts.server.ts";
+import { invoiceAmounts, invoiceLinesOfOrder, type InvoiceLine } from "./invoice.ts";
+
+/**
+ * An order's invoice, in the order's language (the buyer's when ordering), with what a German invoice must carry
+ * (§ 14 Abs. 4 UStG): the seller's full name and address and VAT id (operator configuration), the buyer's name and
+ * address, the invoice date, the invoice number (gapless, taken with the order), the quantity and kind of the
+ * goods, the date of supply, the net amount per rate, the rate and the VAT, the gross total; for an export the
+ * reason it is VAT-free, for a distance sale in the EU the destination's rate.
+ *
+ * `invoiceText` decides every word and amount (tests read it); `renderInvoicePdf` only lays it out.
+ */
+
+export interface InvoiceText {
+  locale: Locale;
+  invoiceNumber: string;
+  fileName: string;
+  title: string;
+  /** The seller's name and address, then the line above the buyer's address (German letters have one). */
+  seller: string[];
+  senderLine: string;
+  customerHeading: string;
+  customer: string[];
+  /** Invoice number, dates, order number: label and value. */
+  facts: [string, string][];
+  /** Column headings; the VAT columns only when there is VAT. */
+  columns: { position: string; description: string; quantity: string; net?: string; vat?: string; gross: string };
+  lines: { position: string; description: string; quantity: string; net?: string; vat?: string; gross: string }[];
+  totals: [string, string][];
+  notes: string[];
+  /** The seller's contact, VAT id and register, for the page's foot. */
+  footer: string[];
+}
+
+/** The order's language, or English for anything else stored. */
+function localeOf(order: Pick<OrderRow, "locale">): Locale {
+  return isLocale(order.locale) ? order.locale : "en";
+}
+
+function countryName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The download's file name: invoice-2026-000001.pdf, rechnung-2026-000001.pdf. */
+export function invoiceFileName(order: Pick<OrderRow, "locale" | "invoiceNumber">): string {
+  return translatorFor(localeOf(order), "orders")("invoice.fileName", { number: order.invoiceNumber ?? "" });
+}
+
+export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
+  if (!order.invoiceNumber) throw new Error(`order ${order.id} has no invoice number`);
+  const locale = localeOf(order);
+  const t = translatorFor(locale, "orders");
+  const money = (cents: number) => formatMoney(cents, locale);
+  const percent = (basisPoints: number) => formatPercent(basisPoints, locale);
+  const date = formatDate(order.invoicedAt ?? order.createdAt, locale);
+  const amounts = invoiceAmounts(
+    { taxKind: order.taxKind, vatBasisPoints: order.vatBasisPoints },
+    invoiceLinesOfOrder({ priceLines: order.priceLines, shippingCents: order.shippingCents, totalCents: order.totalCents }),
+  );
+  const withVat = amounts.vatBasisPoints > 0;
+  const destination = countryName(order.country, locale);
+
+  const describe = (line: InvoiceLine): string => {
+    switch (line.kind) {
+      case "deck":
+        return order.size > 0 ? t("invoice.lines.deck", { width: formatDeckSize(order.size, locale) }) : t("invoice.lines.deckNoWidth");
+      case "wideDeck":
+        return t("invoice.lines.wideDeck", { from: formatDeckSize(catalog.wideDeck.fromInches, locale) });
+      case "grip":
+        return t("invoice.lines.grip");
+      case "shipping":
+        return t("invoice.lines.shipping", { country: destination });
+      default:
+        return line.label;
+    }
+  };
+
+  const sellerCountry = countryName(seller.country, locale);
+  const sellerAddress = [seller.name, seller.street, `${seller.postalCode} ${seller.city}`, sellerCountry];
+  const customer = [
+    order.name,
+    order.address,
+    order.addressextend,
+    [order.postalcode, order.city].filter(Boolean).join(" ") + (order.region ? `, ${order.region}` : ""),
+    destination,
+  ].filter((part) => part.trim() !== "");
+
+  const rate = percent(amounts.vatBasisPoints);
+  const totals: [string, string][] = withVat
+    ? [
+        [t("invoice.totals.netAtRate", { rate }), money(amounts.netCents)],
+        [order.country === seller.country ? t("invoice.totals.vat", { rate }) : t("invoice.totals.vatOf", { rate, country: destination }), money(amounts.vatCents)],
+        [t("invoice.totals.total"), money(amounts.grossCents)],
+      ]
+    : [
+        [t("invoice.totals.net"), money(amounts.netCents)],
+        [t("invoice.totals.export", { rate: percent(0) }), money(0)],
+        [t("invoice.totals.total"), money(amounts.grossCents)],
+      ];
+
+  const notes = [
+    withVat ? t("invoice.notes.pricesIncludeVat") : t("invoice.notes.pricesNet"),
+    ...(withVat && order.country !== seller.country ? [t("invoice.notes.distanceSale", { country: destination, rate })] : []),
+    ...(withVat ? [] : [t("invoice.notes.export")]),
+    t("invoice.notes.supplyIsInvoiceDate"),
+    t("invoice.notes.paid", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4, date }),
+    t("invoice.notes.thanks"),
+  ];
+
+  const footer = [
+    [seller.name, seller.street, `${seller.postalCode} ${seller.city}`, sellerCountry].join(" · "),
+    [`${t("invoice.email")}: ${seller.email}`, ...(seller.phone ? [`${t("invoice.phone")}: ${seller.phone}`] : [])].join(" · "),
+    [
+      `${t("invoice.vatId")}: ${seller.vatId}`,
+      ...(seller.register ? [seller.register] : []),
+      ...(seller.representedBy ? [`${t("invoice.representedBy")}: ${seller.representedBy}`] : []),
+    ].join(" · "),
+  ];
+
+  return {
+    locale,
+    invoiceNumber: order.invoiceNumber,
+    fileName: invoiceFileName(order),
+    title: t("invoice.title"),
+    seller: sellerAddress,
+    senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
+    customerHeading: t("invoice.customer"),
+    customer,
+    facts: [
+      [t("invoice.number"), order.invoiceNumber],
+      [t("invoice.date"), date],
+      [t("invoice.supplyDate"), date],
+      [t("invoice.orderNumber"), order.number],
+    ],
+    columns: {
+      position: t("invoice.columns.position"),
+      description: t("invoice.columns.description"),
+      quantity: t("invoice.columns.quantity"),
+      ...(withVat ? { net: t("invoice.columns.net"), vat: `${t("invoice.columns.vat")} ${rate}` } : {}),
+      gross: t("invoice.columns.gross"),
+    },
+    lines: amounts.lines.map((line, index) => ({
+      position: String(index + 1),
+      description: describe(line),
+      quantity: String(line.quantity),
+      ...(withVat ? { net: money(line.netCents), vat: money(line.vatCents) } : {}),
+      gross: money(line.grossCents),
+    })),
+    totals,
+    notes,
+    footer,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layout: A4, one page (an order has at most five lines).
+// ---------------------------------------------------------------------------------------------------------------
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const INK = "#1a1a1a";
+const MUTED = "#555555";
+
+interface WriteOptions {
+  width: number;
+  weight?: InvoiceWeight;
+  size?: number;
+  align?: "left" | "right";
+  color?: string;
+}
+
+/** Writes a text at (x, y) in its font runs; returns the y below it. */
+function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: WriteOptions): number {
+  const { width, weight = "regular", size = 9, align = "left", color = INK } = options;
+  const runs = fontRuns(text, weight);
+  doc.fontSize(size).fillColor(color);
+  if (runs.length <= 1) {
+    doc.font(runs[0]?.font ?? `${weight}-latin`).text(runs[0]?.text ?? "", x, y, { width, align });
+    return doc.y;
+  }
+  // Mixed scripts (a buyer's Polish or Czech name): left-aligned runs, one font each, continued on one line.
+  runs.forEach((run, index) => {
+    const continued = index < runs.length - 1;
+    doc.font(run.font);
+    if (index === 0) doc.text(run.text, x, y, { width, continued });
+    else doc.text(run.text, { continued });
+  });
+  return doc.y;
+}
+
+function heightOf(doc: PDFKit.PDFDocument, text: string, width: number, size = 9): number {
+  return doc.font("regular-latin").fontSize(size).heightOfString(text, { width });
+}
+
+function layout(doc: PDFKit.PDFDocument, text: InvoiceText) {
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+  const full = right - left;
+
+  // Head: the seller at the left, the title at the right.
+  write(doc, text.seller[0] ?? "", left, PAGE.margin, { width: full / 2, weight: "bold", size: 16 });
+  write(doc, text.title, left + full / 2, PAGE.margin, { width: full / 2, weight: "bold", size: 22, align: "right" });
+  let y = PAGE.margin + 24;
+  for (const line of text.seller.slice(1)) y = write(doc, line, left, y, { width: full / 2, color: MUTED });
+
+  // The buyer's address (with the sender's line above it) and the invoice's facts beside it.
+  const addressTop = 150;
+  y = write(doc, text.senderLine, left, addressTop, { width: 260, size: 7, color: MUTED });
+  y = write(doc, text.customerHeading, left, y + 6, { width: 260, size: 8, color: MUTED });
+  for (const [index, line] of text.customer.entries()) y = write(doc, line, left, y + 1, { width: 260, size: 10, weight: index === 0 ? "bold" : "regular" });
+  let factsY = addressTop;
+  const factsX = left + full - 210;
+  for (const [label, value] of text.facts) {
+    write(doc, label, factsX, factsY, { width: 100, color: MUTED });
+    factsY = write(doc, value, factsX + 100, factsY, { width: 110, weight: "bold", align: "right" }) + 3;
+  }
+
+  // The lines.
+  const withVat = text.columns.vat !== undefined;
+  const amountWidth = 70;
+  const amountColumns = withVat ? 4 : 2; // quantity, (net, VAT,) gross
+  const columns = {
+    position: left,
+    description: left + 28,
+    quantity: right - amountColumns * amountWidth + 10,
+    net: right - 3 * amountWidth,
+    vat: right - 2 * amountWidth,
+    gross: right - amountWidth,
+  };
+  const descriptionWidth = columns.quantity - columns.description - 12;
+  y = Math.max(y, factsY) + 36;
+  const header = (label: string, x: number, width: number, align: "left" | "right" = "right") =>
+    write(doc, label, x, y, { width, weight: "bold", size: 8, align });
+  header(text.columns.position, columns.position, 24, "left");
+  header(text.columns.description, columns.description, descriptionWidth, "left");
+  header(text.columns.quantity, columns.quantity, amountWidth - 10);
+  if (withVat) {
+    header(text.columns.net!, columns.net, amountWidth);
+    header(text.columns.vat!, columns.vat, amountWidth);
+  }
+  header(text.columns.gross, columns.gross, amountWidth);
+  y += 14;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(INK).stroke();
+  y += 6;
+  for (const line of text.lines) {
+    const rowHeight = heightOf(doc, line.description, descriptionWidth);
+    write(doc, line.position, columns.position, y, { width: 24 });
+    write(doc, line.description, columns.description, y, { width: descriptionWidth });
+    write(doc, line.quantity, columns.quantity, y, { width: amountWidth - 10, align: "right" });
+    if (withVat) {
+      write(doc, line.net ?? "", columns.net, y, { width: amountWidth, align: "right" });
+      write(doc, line.vat ?? "", columns.vat, y, { width: amountWidth, align: "right" });
+    }
+    write(doc, line.gross, columns.gross, y, { width: amountWidth, align: "right" });
+    y += rowHeight + 6;
+  }
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(INK).stroke();
+  y += 8;
+
+  // Totals, right-aligned; the last (the gross total) in bold.
+  const totalsX = right - 300;
+  for (const [index, [label, value]] of text.totals.entries()) {
+    const last = index === text.totals.length - 1;
+    const size = last ? 11 : 9;
+    write(doc, label, totalsX, y, { width: 300 - amountWidth - 8, align: "right", weight: last ? "bold" : "regular", size });
+    y = write(doc, value, right - amountWidth - 10, y, { width: amountWidth + 10, align: "right", weight: last ? "bold" : "regular", size }) + 3;
+  }
+
+  // Notes: the tax reason, the date of supply, the payment.
+  y += 24;
+  for (const note of text.notes) y = write(doc, note, left, y, { width: full }) + 4;
+
+  // The foot: the seller's contact, VAT id and register.
+  let footY = PAGE.height - PAGE.margin - 3 * 11;
+  doc.moveTo(left, footY - 6).lineTo(right, footY - 6).lineWidth(0.5).strokeColor(MUTED).stroke();
+  for (const line of text.footer) footY = write(doc, line, left, footY, { width: full, size: 7.5, color: MUTED }) + 1;
+}
+
+/**
+ * The invoice as a PDF. `compress: false` leaves the content streams readable (tests); the document's metadata
+ * (title, subject) names the invoice and order numbers, and its dates are the invoice's, so the same order always
+ * gives the same document.
+ */
+export async function renderInvoicePdf(text: InvoiceText, issuedAt: Date, { compress = true }: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 24 },
+    compress,
+    lang: text.locale,
+    displayTitle: true,
+    info: {
+      Title: `${text.title} ${text.invoiceNumber}`,
+      Author: text.seller[0] ?? catalog.shopName,
+      Subject: `${text.title} ${text.invoiceNumber} · ${text.facts[3]?.[1] ?? ""}`,
+      Creator: catalog.shopName,
+      CreationDate: issuedAt,
+      ModDate: issuedAt,
+    },
+  });
+  for (const [name, file] of Object.entries(invoiceFontFiles())) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  layout(doc, text);
+  doc.end();
+  return done;
+}
+
+/** The order's invoice as a download: its text in the order's language, laid out as a PDF. */
+export async function invoicePdfOfOrder(order: OrderRow, seller: Seller, options: { compress?: boolean } = {}) {
+  const text = invoiceText(order, seller);
+  return { text, pdf: await renderInvoicePdf(text, order.invoicedAt ?? order.createdAt, options) };
+}
+
+/**
+ * The answer to an invoice request whose access was checked (the buyer's route, the back office's): the PDF as a
+ * download named after the invoice in the order's language, never cached. An order without an invoice number
+ * (none should exist: migration 0013 numbered the old ones) is the 404 page.
+ */
+export async function invoiceResponse(request: Request, order: OrderRow, seller: Seller): Promise<Response> {
+  if (!order.invoiceNumber) pageNotFound(request);
+  const { text, pdf } = await invoicePdfOfOrder(order, seller);
+  return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${text.fileName}"`,
+      "Content-Length": String(pdf.byteLength),
+      // A buyer's name, address and purchase: no browser cache or proxy keeps it.
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

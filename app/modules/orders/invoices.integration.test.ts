@@ -1,0 +1,247 @@
+import { execFileSync } from "node:child_process";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/client.server.ts";
+import { checkoutAttempts, invoiceCounters, orders, type OrderRow } from "#app/db/schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { taxAmount, taxRuleFor } from "#app/modules/catalog/tax.ts";
+import { operatorConfig } from "#app/modules/legal/operator.server.ts";
+import { createTestPaymentProvider, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { orderSubmission } from "#tests/support/fixtures.ts";
+import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { recoverCheckoutAttempts } from "./checkout-recovery.server.ts";
+import { invoicePdfOfOrder, invoiceText } from "./invoice-pdf.server.ts";
+import { PaymentUnavailableError, placeOrder } from "./place-order.server.ts";
+
+const siteUrl = "http://shop.test";
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const YEAR = String(new Date().getUTCFullYear());
+
+async function place(overrides: Partial<OrderSubmission> = {}, db = database.db, provider: PaymentProvider = createTestPaymentProvider()): Promise<OrderRow> {
+  const result = await placeOrder({ db, provider, submission: orderSubmission(overrides), userId: null, siteUrl });
+  if (result.status !== "placed") throw new Error(`not placed: ${JSON.stringify(result)}`);
+  return result.order;
+}
+
+const sequenceOf = (invoiceNumber: string | null) => {
+  const match = /^(\d{4})-(\d{6})$/.exec(invoiceNumber ?? "");
+  if (!match) throw new Error(`not an invoice number: ${invoiceNumber}`);
+  return { series: match[1]!, number: Number(match[2]) };
+};
+
+async function counter() {
+  const [row] = await database.db.select().from(invoiceCounters).where(eq(invoiceCounters.series, YEAR));
+  return row?.lastNumber ?? 0;
+}
+
+async function allInvoiceNumbers() {
+  const rows = await database.db.select({ invoiceNumber: orders.invoiceNumber }).from(orders);
+  return rows.map((row) => row.invoiceNumber!).sort();
+}
+
+/** The numbers 1…n of this year's series, as the orders should hold them: consecutive, none missing, none twice. */
+const expectedSeries = (n: number) => Array.from({ length: n }, (_, i) => `${YEAR}-${String(i + 1).padStart(6, "0")}`);
+
+describe(`invoice numbers on ${databaseKind}`, () => {
+  it("the year's first order opens its series at 000001, dated as the order", async () => {
+    const order = await place();
+    expect(order.invoiceNumber).toBe(`${YEAR}-000001`);
+    expect(order.invoicedAt?.toISOString()).toBe(order.createdAt.toISOString());
+    expect(await counter()).toBe(1);
+  });
+
+  it("orders placed at once take consecutive numbers: no gap, no duplicate", async () => {
+    const before = await counter();
+    const placed = await Promise.all(Array.from({ length: 16 }, () => place()));
+    const numbers = placed.map((order) => sequenceOf(order.invoiceNumber).number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => before + i + 1));
+    expect(await counter()).toBe(before + 16);
+    expect(await allInvoiceNumbers()).toEqual(expectedSeries(before + 16));
+  });
+
+  it("an order whose transaction fails gives its number back: the next order takes it", async () => {
+    const before = await counter();
+    const provider = createTestPaymentProvider();
+    // Everything of the order is written (its number included), then the commit is lost: all of it rolls back.
+    const failingDb = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === "transaction") {
+          return (work: (tx: unknown) => Promise<unknown>) =>
+            target.transaction(async (tx) => {
+              await work(tx);
+              throw new Error("the commit was lost");
+            });
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const submission = orderSubmission();
+    await expect(placeOrder({ db: failingDb, provider, submission, userId: null, siteUrl })).rejects.toThrow("the commit was lost");
+    expect(await database.db.select().from(orders).where(eq(orders.idempotencyKey, submission.checkoutId))).toHaveLength(0);
+    expect(provider.refunds.size).toBe(1);
+    expect(await counter()).toBe(before);
+
+    const next = await place();
+    expect(sequenceOf(next.invoiceNumber).number).toBe(before + 1);
+    expect(await allInvoiceNumbers()).toEqual(expectedSeries(before + 1));
+  });
+
+  it("an order completed by checkout recovery takes the next number too", async () => {
+    const before = await counter();
+    const provider = createTestPaymentProvider();
+    const submission = orderSubmission();
+    // The server dies after the charge: the request never hears the processor's answer.
+    const dying: PaymentProvider = { ...provider, charge: async (request) => (await provider.charge(request), new Promise(() => {})) };
+    void placeOrder({ db: database.db, provider: dying, submission, userId: null, siteUrl });
+    const deadline = Date.now() + 10_000;
+    while (!provider.charges.has(`${submission.checkoutId}:1`)) {
+      if (Date.now() > deadline) throw new Error("no charge");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await recoverCheckoutAttempts({ db: database.db, provider, olderThanMs: 0 })).toMatchObject({ completed: 1 });
+    const [attempt] = await database.db.select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, submission.checkoutId));
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, attempt!.orderId!));
+    expect(order!.invoiceNumber).toBe(`${YEAR}-${String(before + 1).padStart(6, "0")}`);
+    expect(order!.invoicedAt?.toISOString()).toBe(order!.createdAt.toISOString());
+  });
+
+  it("a declined card takes no number", async () => {
+    const before = await counter();
+    await expect(placeOrder({ db: database.db, provider: createTestPaymentProvider(), submission: orderSubmission({ cardNumber: "4000000000000002" }), userId: null, siteUrl })).resolves.toMatchObject({ status: "declined" });
+    expect(await counter()).toBe(before);
+  });
+
+  it("an unreachable processor takes no number", async () => {
+    const before = await counter();
+    const provider = createTestPaymentProvider();
+    const down: PaymentProvider = { ...provider, charge: () => Promise.reject(new Error("ECONNREFUSED")) };
+    await expect(place({}, database.db, down)).rejects.toBeInstanceOf(PaymentUnavailableError);
+    expect(await counter()).toBe(before);
+  });
+});
+
+/** The PDF's text as a reader sees it (poppler's pdftotext), where the machine has it; null otherwise. */
+function pdfToText(pdf: Buffer): string | null {
+  try {
+    return execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf, encoding: "utf8" });
+  } catch {
+    return null;
+  }
+}
+
+/** Intl puts no-break spaces in "59,00 €" and "19 %": compared here as plain spaces. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/\u00a0|\u202f/g, " ")) as T;
+
+/** A stored order as the VAT rule charges an export: the catalog's amounts without German VAT, no VAT. */
+async function storedAsExport(order: OrderRow): Promise<OrderRow> {
+  const rule = taxRuleFor(order.country);
+  if (rule.kind !== "export") throw new Error(`${order.country} is no export`);
+  if (order.taxKind === "export") return order;
+  // Before VAT by destination reaches placing orders, an order to Switzerland is stored with German VAT: store it
+  // as the rule charges it, so that this test reads the invoice of an export.
+  const priceLines = order.priceLines.map((line) => ({ ...line, cents: taxAmount(line.cents, rule).grossCents }));
+  const shippingCents = taxAmount(order.shippingCents, rule).grossCents;
+  const subtotalCents = priceLines.reduce((sum, line) => sum + line.cents, 0);
+  const [row] = await database.db
+    .update(orders)
+    .set({ taxKind: "export", vatBasisPoints: 0, priceLines, subtotalCents, shippingCents, vatCents: 0, totalCents: subtotalCents + shippingCents })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return row!;
+}
+
+describe(`the invoice of an order on ${databaseKind}`, () => {
+  const seller = () => operatorConfig().seller;
+
+  it("to Germany, in German: seller, buyer, number, dates, lines, net, 19 % VAT, gross", async () => {
+    const placed = await place({ name: "Jürgen Weiß", address: "Große Straße 5", postalcode: "10115", city: "Berlin", country: "DE" });
+    const [order] = await database.db.update(orders).set({ locale: "de" }).where(eq(orders.id, placed.id)).returning();
+    const text = plain(invoiceText(order!, seller()));
+    const date = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(order!.invoicedAt!);
+
+    expect(text.title).toBe("Rechnung");
+    expect(text.fileName).toBe(`rechnung-${order!.invoiceNumber}.pdf`);
+    expect(text.seller).toEqual(["Deck Studio GmbH", "Musterstraße 12", "10115 Berlin", "Deutschland"]);
+    expect(text.footer.join("\n")).toContain("USt-IdNr.: DE123456789");
+    expect(text.customer).toEqual(["Jürgen Weiß", "Große Straße 5", "10115 Berlin", "Deutschland"]);
+    expect(text.facts).toEqual([
+      ["Rechnungsnummer", order!.invoiceNumber],
+      ["Rechnungsdatum", date],
+      ["Leistungsdatum", date],
+      ["Bestellnummer", order!.number],
+    ]);
+    expect(text.lines).toEqual([
+      { position: "1", description: expect.stringContaining("8,5″ breit"), quantity: "1", net: "49,58 €", vat: "9,42 €", gross: "59,00 €" },
+      { position: "2", description: "Aufpreis breites Deck (ab 8,5″)", quantity: "1", net: "2,52 €", vat: "0,48 €", gross: "3,00 €" },
+      { position: "3", description: "Griptape, auf das Deck aufgebracht", quantity: "1", net: "7,56 €", vat: "1,44 €", gross: "9,00 €" },
+      { position: "4", description: "Versand nach Deutschland", quantity: "1", net: "4,12 €", vat: "0,78 €", gross: "4,90 €" },
+    ]);
+    expect(text.columns.vat).toBe("USt. 19 %");
+    expect(text.totals).toEqual([
+      ["Nettobetrag zu 19 % USt.", "63,78 €"],
+      ["Umsatzsteuer 19 %", "12,12 €"],
+      ["Gesamtbetrag", "75,90 €"],
+    ]);
+    expect(text.notes).toContain("Das Leistungsdatum entspricht dem Rechnungsdatum.");
+    expect(text.notes.join("\n")).not.toContain("Ausfuhr");
+
+    const { pdf } = await invoicePdfOfOrder(order!, seller(), { compress: false });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain(`(Rechnung ${order!.invoiceNumber})`); // the document's title
+    expect(pdf.toString("latin1").trimEnd().endsWith("%%EOF")).toBe(true);
+    const read = plain(pdfToText(pdf));
+    if (read !== null) {
+      for (const words of ["Rechnung", "Deck Studio GmbH", "USt-IdNr.: DE123456789", "Jürgen Weiß", "Große Straße 5", order!.invoiceNumber!, "Umsatzsteuer 19 %", "12,12 €", "75,90 €", "Leistungsdatum"]) {
+        expect(read).toContain(words);
+      }
+    }
+  });
+
+  it("to Switzerland, in English: a VAT-free export, net amounts, the reason it is VAT-free", async () => {
+    const order = await storedAsExport(await place({ name: "Łukasz Żółć", address: "Bahnhofstrasse 1", postalcode: "8001", city: "Zürich", country: "CH" }));
+    const text = plain(invoiceText(order, seller()));
+
+    expect(text.title).toBe("Invoice");
+    expect(text.fileName).toBe(`invoice-${order.invoiceNumber}.pdf`);
+    expect(text.customer).toEqual(["Łukasz Żółć", "Bahnhofstrasse 1", "8001 Zürich", "Switzerland"]);
+    expect(text.columns.vat).toBeUndefined();
+    expect(text.lines.map((line) => [line.description, line.gross, line.net])).toEqual([
+      [expect.stringContaining("8.5″ wide"), "€49.58", undefined],
+      ["Wide deck surcharge (8.5″ and wider)", "€2.52", undefined],
+      ["Grip tape, applied to the deck", "€7.56", undefined],
+      ["Shipping to Switzerland", expect.stringMatching(/^€\d+\.\d\d$/), undefined],
+    ]);
+    const total = text.totals.at(-1)!;
+    expect(total[0]).toBe("Total");
+    expect(total[1]).toBe(text.totals[0]![1]); // net = gross
+    expect(text.totals[1]).toEqual(["VAT 0% (export)", "€0.00"]);
+    expect(text.notes.join("\n")).toContain("VAT-free export delivery (§ 4 No. 1a");
+
+    const { pdf } = await invoicePdfOfOrder(order, seller(), { compress: false });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain(`(Invoice ${order.invoiceNumber})`);
+    const read = plain(pdfToText(pdf));
+    if (read !== null) {
+      for (const words of ["Invoice", "VAT ID: DE123456789", "Łukasz Żółć", "8001 Zürich", "Switzerland", order.invoiceNumber!, "VAT-free export", total[1]]) {
+        expect(read).toContain(words);
+      }
+    }
+  });
+
+  it("to France: the French rate, named as the destination's, under the One-Stop-Shop scheme", async () => {
+    const placed = await place({ postalcode: "75001", city: "Paris", country: "FR" });
+    // As the VAT rule stores an order to France (the price includes 20 % French VAT).
+    const [order] = await database.db.update(orders).set({ taxKind: "vat", vatBasisPoints: 2000 }).where(eq(orders.id, placed.id)).returning();
+    const text = plain(invoiceText(order!, seller()));
+    expect(text.totals[1]![0]).toBe("VAT 20% (France)");
+    expect(text.notes.join("\n")).toContain("country of destination (France, 20%)");
+  });
+});
