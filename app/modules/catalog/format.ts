@@ -2,10 +2,7 @@ import { catalog } from "./catalog.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 
 // Formatters are costly to make and cheap to use: one of each per language, made on first use.
-const formatters = new Map<
-  Locale,
-  { money: Intl.NumberFormat; percent: Intl.NumberFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }
->();
+const formatters = new Map<Locale, { money: Intl.NumberFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
 
 function formattersFor(locale: Locale) {
   let made = formatters.get(locale);
@@ -13,7 +10,6 @@ function formattersFor(locale: Locale) {
     const tag = INTL_LOCALE[locale];
     made = {
       money: new Intl.NumberFormat(tag, { style: "currency", currency: catalog.currency }),
-      percent: new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }),
       date: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
       dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
     };
@@ -25,11 +21,6 @@ function formattersFor(locale: Locale) {
 /** Formats integer cents as money: 5900 → "€59.00" (en), "59,00 €" (de). The same output on server and client. */
 export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): string {
   return formattersFor(locale).money.format(cents / 100);
-}
-
-/** A rate in basis points as a percentage: 2000 → "20%" (en), "20 %" (de); 2550 → "25.5%", "25,5 %". */
-export function formatPercent(basisPoints: number, locale: Locale = DEFAULT_LOCALE): string {
-  return formattersFor(locale).percent.format(basisPoints / 10_000);
 }
 
 /** A day, e.g. "24 Nov 2026" / "24.11.2026", in UTC so that server and browser render the same text. */
