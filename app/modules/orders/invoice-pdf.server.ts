@@ -2,8 +2,9 @@ import PDFDocument from "pdfkit";
 import type { OrderRow } from "#app/db/schema.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import { countryName } from "#app/modules/catalog/countries.ts";
 import { formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
-import { INTL_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
+import { isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import type { Seller } from "#app/modules/legal/operator.server.ts";
@@ -44,14 +45,6 @@ export interface InvoiceText {
 /** The order's language, or English for anything else stored. */
 function localeOf(order: Pick<OrderRow, "locale">): Locale {
   return isLocale(order.locale) ? order.locale : "en";
-}
-
-function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** The download's file name: invoice-2026-000001.pdf, rechnung-2026-000001.pdf. */
