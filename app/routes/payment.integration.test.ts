@@ -10,6 +10,7 @@ import { callRoute, formPost } from "#tests/support/route-harness.ts";
 import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as payment from "./payment.tsx";
 import { withEnglishMessages } from "#tests/support/form-messages.ts";
+import { localeContext } from "#app/request-context.server.ts";
 
 let database: Database;
 
@@ -81,6 +82,20 @@ describe(`the Payment action on ${databaseKind}`, () => {
     const outcome = await pay(orderFields({ cardNumber: "4000 0000 0000 9995" }));
     expect(outcome.status).toBe(402);
     expect(outcome.body).toContain("insufficient funds");
+  });
+
+  it("says why in the buyer's language: a German buyer's declined card, changed price and busy payment", async () => {
+    const german = () => {
+      const context = contextFor(database);
+      context.set(localeContext, "de");
+      return context;
+    };
+    const declined = await pay(orderFields({ cardNumber: "4000 0000 0000 9995" }), german());
+    expect(declined.status).toBe(402);
+    expect(declined.body).toContain("Deine Karte wurde abgelehnt: Deckung nicht ausreichend.");
+    const repriced = await pay(orderFields({ expectedTotalCents: "1" }), german());
+    expect(repriced.status).toBe(409);
+    expect(repriced.body).toContain("Der Preis deiner Bestellung hat sich geändert.");
   });
 
   it("a database outage answers 503 with a message, and logs only the reference and the cause", async () => {

@@ -9,6 +9,7 @@ import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { getDb, getLocale, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -46,9 +47,11 @@ export async function paymentAction(request: Request, context: Context) {
     return data(submission.reply({ hideFields: CARD_FIELDS }), { status: 400 });
   }
 
+  // What the action says back is made here, in the buyer's language.
+  const t = translatorFor(getLocale(context), "checkout");
   const price = priceOrder(submission.value);
   if (String(price.totalCents) !== formData.get("expectedTotalCents")) {
-    return refuse(submission, "The price of your order has changed. Check the new total and pay again.", 409);
+    return refuse(submission, t("payment.errors.priceChanged"), 409);
   }
 
   const userId = context.get(sessionContext)?.userId ?? null;
@@ -67,17 +70,17 @@ export async function paymentAction(request: Request, context: Context) {
         if (userId !== null && result.order.userId === userId) await keepAddress(db, userId, submission.value, context);
         return redirect(orderPath(result.order.id, { guest: result.order.userId === null, placed: true }));
       case "declined":
-        return refuse(submission, result.message, 402);
+        return refuse(submission, t(`payment.errors.declined.${result.code}` as const), 402);
       case "in-progress":
-        return refuse(submission, "Your payment is still being processed. Wait a moment, then press Pay again.", 409);
+        return refuse(submission, t("payment.errors.stillProcessing"), 409);
     }
   } catch (error) {
     const requestId = context.get(requestIdContext);
     logger.error({ err: error }, "order not placed");
     const message =
       error instanceof PaymentUnavailableError
-        ? "We could not reach the payment service. Your order is not placed yet, and trying again never charges you twice: please try again in a minute."
-        : `Our order system is not answering right now. If your card was charged, the order goes through as soon as the system is back and you get its confirmation by e-mail; trying again never charges you twice. Please try again in a minute (reference ${requestId}).`;
+        ? t("payment.errors.paymentUnavailable")
+        : t("payment.errors.systemDown", { reference: requestId });
     return refuse(submission, message, 503);
   }
 }

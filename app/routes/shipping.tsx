@@ -80,7 +80,7 @@ export default function Shipping() {
   const contact = order.contact || accountEmail || "";
   const contactKnown = !editingContact && !fields.contact.errors && contactSchema.safeParse(contact).success;
   const country = order.country || HOME_COUNTRY;
-  const fieldLabels = { contact: "E-mail", ...useAddressFieldLabels(country) };
+  const fieldLabels = { contact: t("shipping.email"), ...useAddressFieldLabels(country) };
   const errorItems: FormErrorItem[] = (["contact", ...addressFieldKeys(country)] as const).flatMap((key) => {
     const message = fields[key].errors?.[0];
     return message ? [{ fieldId: fields[key].id, label: fieldLabels[key], message }] : [];

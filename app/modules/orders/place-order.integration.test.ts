@@ -80,13 +80,14 @@ describe(`placing orders on ${databaseKind}`, () => {
   });
 
   it.each([
-    [TEST_CARDS.declined, "Your card was declined. Try another card."],
-    [TEST_CARDS.insufficientFunds, "Your card was declined: insufficient funds. Try another card."],
-  ])("a declined card (%s) creates no order, and another card then goes through", async (cardNumber, message) => {
+    [TEST_CARDS.declined, "card_declined", "Your card was declined. Try another card."],
+    [TEST_CARDS.insufficientFunds, "insufficient_funds", "Your card was declined: insufficient funds. Try another card."],
+  ])("a declined card (%s) creates no order, and another card then goes through", async (cardNumber, code, message) => {
     const provider = createTestPaymentProvider();
     const order = submission({ cardNumber });
     expect(await placeOrder({ db: database.db, provider, submission: order, userId: null, siteUrl })).toEqual({
       status: "declined",
+      code,
       message,
     });
     expect(await countOrders(order.checkoutId)).toBe(0);

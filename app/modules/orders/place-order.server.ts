@@ -6,7 +6,7 @@ import { fullExpiryYear } from "#app/modules/card/card-validation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
-import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import type { DeclineCode, PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";
 import { ABANDONED_AFTER_MS, resolveAttempt } from "./checkout-recovery.server.ts";
@@ -15,7 +15,7 @@ import { observeCheckout } from "#app/modules/observability/metrics.mjs";
 
 export type PlaceOrderResult =
   | { status: "placed"; order: OrderRow; replayed: boolean }
-  | { status: "declined"; message: string }
+  | { status: "declined"; code: DeclineCode; message: string }
   | { status: "in-progress" };
 
 /** The payment processor could not be reached: nothing was charged (or what was is voided by recovery). */
@@ -143,7 +143,7 @@ async function chargeAndStore(options: PlaceOrderOptions, pending: PendingOrder,
   }
   if (result.status === "declined") {
     await settleAttempt(db, key, attempt, "declined");
-    return { status: "declined", message: result.message };
+    return { status: "declined", code: result.code, message: result.message };
   }
 
   const reference = result.reference;
