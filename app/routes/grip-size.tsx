@@ -128,7 +128,7 @@ export default function GripSize() {
 
           <p className="price" aria-live="polite">
             <span>{t("gripSize.price")}</span> <strong data-testid="price">{formatMoney(price.subtotalCents, locale)}</strong>
-            <span className="price__note">{common("price.inclVatPlusShipping")}</span>
+            <span className="price__note">{common(price.tax.kind === "export" ? "price.exportPlusShipping" : "price.inclVatPlusShipping")}</span>
           </p>
           <button type="submit" className="button button--primary">
             {t(next === "/Shipping" ? "gripSize.toShipping" : "gripSize.toLogin")}

@@ -31,7 +31,7 @@ export default function Home() {
         <p className="price">
           <span>{order.size ? t("price.yourDeck", { size: formatDeckSize(order.size, locale) }) : t("price.from")}</span>{" "}
           <strong>{formatMoney(price.subtotalCents, locale)}</strong>
-          <span className="price__note">{common("price.inclVatPlusShipping")}</span>
+          <span className="price__note">{common(price.tax.kind === "export" ? "price.exportPlusShipping" : "price.inclVatPlusShipping")}</span>
         </p>
         <div className="actions">
           <Link to="/editor" prefetch="intent" className="button button--primary">
