@@ -125,7 +125,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   // In production the server replaces an unexpected error's message with "Unexpected Server Error" and drops
   // its stack, so no SQL or file path reaches the page; the reference finds the full error in the server log.
-  const description = error instanceof Error ? error.message : t("error.somethingWrong");
+  // That fixed English phrase is shown in the page's language; a development error keeps its own message.
+  const description =
+    error instanceof Error && error.message !== "Unexpected Server Error" ? error.message : t("error.somethingWrong");
   return (
     <>
       <ServerErrorPage description={description} reference={reference} />
