@@ -16,7 +16,6 @@ import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/payment";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
-import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { paymentAction } from "./payment.server.ts";
 
 export const meta = (args: Route.MetaArgs) => {
@@ -32,26 +31,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return paymentAction(request, context);
 }
 
-/** Fields of earlier steps: when the server finds one wrong, the buyer is pointed back to that step. */
-const earlierStepFields: Record<string, { label: string; step: string }> = {
-  size: { label: "Deck width", step: "/GripSize" },
-  contact: { label: "E-mail", step: "/Login" },
-  name: { label: "Full name", step: "/Shipping" },
-  address: { label: "Street and house number", step: "/Shipping" },
-  addressextend: { label: "Apartment, suite, etc.", step: "/Shipping" },
-  postalcode: { label: "Postal code", step: "/Shipping" },
-  city: { label: "Town or city", step: "/Shipping" },
-  country: { label: "Country", step: "/Shipping" },
-  region: { label: "State, province or territory", step: "/Shipping" },
-  design: { label: "Design", step: "/editor" },
-};
+/** Fields of earlier steps and their steps: when the server finds one wrong, the buyer is pointed back there. */
+const earlierStepFields = {
+  size: "/GripSize",
+  contact: "/Login",
+  name: "/Shipping",
+  address: "/Shipping",
+  addressextend: "/Shipping",
+  postalcode: "/Shipping",
+  city: "/Shipping",
+  country: "/Shipping",
+  region: "/Shipping",
+  design: "/editor",
+} as const;
+
+function isEarlierStepField(field: string): field is keyof typeof earlierStepFields {
+  return Object.hasOwn(earlierStepFields, field);
+}
 
 export default function Payment() {
   const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
   const card = useCardForm();
   const { t: cardT } = useTranslation("card");
-  const { t, i18n } = useTranslation("checkout");
+  const { t } = useTranslation("checkout");
   const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formAction?.toLowerCase() === "/payment";
@@ -70,14 +73,11 @@ export default function Payment() {
 
   const contact = order.contact || accountEmail || "";
   const price = priceOrder(order);
-  const serverItems: FormErrorItem[] = Object.entries(reply?.error ?? {}).flatMap(([field, messages]) => {
-    const earlier = earlierStepFields[field];
-    // The field's name in the page's language (checkout:payment.earlierFields), else the English one above.
-    const labelKey = `checkout:payment.earlierFields.${field}`;
-    const translated = formMessageText(i18n, labelKey);
-    const label = translated === labelKey ? earlier?.label : translated;
-    return earlier && label && messages?.[0] ? [{ fieldId: "", label, message: messages[0], href: earlier.step }] : [];
-  });
+  const serverItems: FormErrorItem[] = Object.entries(reply?.error ?? {}).flatMap(([field, messages]) =>
+    isEarlierStepField(field) && messages?.[0]
+      ? [{ fieldId: "", label: t(`payment.earlierFields.${field}`), message: messages[0], href: earlierStepFields[field] }]
+      : [],
+  );
   const items = [...cardSummaryItems(card, cardT), ...serverItems];
 
   return (

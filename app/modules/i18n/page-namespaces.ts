@@ -33,7 +33,7 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout", "account"],
+  admin: ["admin", "orders", "checkout"],
   legal: ["legal"],
 };
 
@@ -47,5 +47,7 @@ export function namespacesFor(pathname: string): Namespace[] {
   // are those of the path without the suffix.
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/(?:\/_)?\.data$/, "") || "/";
   const first = page.split("/")[1]?.toLowerCase() ?? "";
+  // The back office's sign-in page is the account's sign-in form; its other pages show no account words.
+  if (page.toLowerCase() === "/admin/login") return ["common", "admin", "account"];
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }
