@@ -27,7 +27,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
     description: t(`pages.${page}.description`, { seller: seller.name }),
     blocks: legalText(locale, page),
     // The country's name in the page's language, made here so that server and browser show the same words.
-    seller: page === "imprint" ? { ...seller, countryName: sellerPlaceholders(seller, locale)["seller.country"] } : null,
+    seller: page === "imprint" ? { ...seller, formatCountry: sellerPlaceholders(seller, locale)["seller.country"] } : null,
   };
 }
 
@@ -50,7 +50,7 @@ export default function LegalPage() {
             <br />
             {seller.postalCode} {seller.city}
             <br />
-            {seller.countryName}
+            {seller.formatCountry}
           </p>
           <dl className="legal-seller">
             {seller.representedBy ? (

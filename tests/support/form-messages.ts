@@ -1,10 +1,7 @@
-import { formMessageText } from "#app/modules/forms/form-message.ts";
-import { serverI18n } from "#app/modules/i18n/messages.server.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 
 /** A form message as an English page shows it: the schemas send message keys (form-message.ts), text stays text. */
-export function inEnglish(message: string): string {
-  return formMessageText(serverI18n("en"), message);
-}
+export const inEnglish = formMessageIn("en");
 
 /** A reply (conform's, an action's body) with every message key in it turned into its English text. */
 export function withEnglishMessages<T>(value: T): T {

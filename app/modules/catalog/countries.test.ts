@@ -4,7 +4,6 @@ import {
   addressLayoutOf,
   countriesByName,
   countryCodes,
-  countryName,
   isPostalCodeOf,
   isRegionOf,
   needsRegion,
@@ -14,6 +13,7 @@ import {
   townLines,
   type CountryCode,
 } from "./countries.ts";
+import { formatCountry } from "./format.ts";
 import { SHIPPING_ZONES } from "./shipping.ts";
 
 /** Per country: postal codes its post uses, and look-alikes that are not (upper-cased, trimmed, as the schema has them). */
@@ -63,13 +63,13 @@ describe("the countries we ship to", () => {
   });
 
   it("are named in the page's language and listed by that name, Germany first", () => {
-    expect(countryName("DE", "en")).toBe("Germany");
-    expect(countryName("DE", "de")).toBe("Deutschland");
-    expect(countryName("CH", "de")).toBe("Schweiz");
+    expect(formatCountry("DE", "en")).toBe("Germany");
+    expect(formatCountry("DE", "de")).toBe("Deutschland");
+    expect(formatCountry("CH", "de")).toBe("Schweiz");
     for (const locale of ["en", "de"] as const) {
       const listed = countriesByName(locale);
       expect(listed).toHaveLength(countryCodes.length);
-      expect(listed[0]).toEqual({ code: "DE", name: countryName("DE", locale) });
+      expect(listed[0]).toEqual({ code: "DE", name: formatCountry("DE", locale) });
       const rest = listed.slice(1).map((entry) => entry.name);
       expect(rest).toEqual([...rest].sort(new Intl.Collator(locale).compare));
     }

@@ -154,15 +154,11 @@ export function townLines({ postalcode, city, country, region = "" }: { postalco
   }
 }
 
-/** The country's name in a language: "Germany", "Deutschland" (format.ts's one formatter, Intl.DisplayNames). */
-export function countryName(code: string, locale: Locale): string {
-  return formatCountry(code, locale);
-}
 
 /** The destinations as a country select lists them: the seller's country first, then A–Z by the shown name. */
 export function countriesByName(locale: Locale): { code: CountryCode; name: string }[] {
   const collator = new Intl.Collator(INTL_LOCALE[locale]);
-  const named = countryCodes.map((code) => ({ code, name: countryName(code, locale) }));
+  const named = countryCodes.map((code) => ({ code, name: formatCountry(code, locale) }));
   const home = named.filter((entry) => entry.code === HOME_COUNTRY);
   const rest = named.filter((entry) => entry.code !== HOME_COUNTRY).sort((a, b) => collator.compare(a.name, b.name));
   return [...home, ...rest];

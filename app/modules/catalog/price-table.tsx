@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
-import { countryName } from "./countries.ts";
-import { formatMoney, formatPercent } from "./format.ts";
+import { formatCountry, formatMoney, formatPercent } from "./format.ts";
 import type { AppliedTax, PriceLineId, StoredPriceLine } from "./pricing.ts";
 
 interface PriceTableProps {
@@ -49,7 +48,7 @@ export function PriceTable({ lines, shippingLabel, shipping, totalLabel, totalCe
           <tr className="summary__vat">
             <th scope="row">
               {tax.kind === "vat"
-                ? t("tax.includesVat", { rate: formatPercent(tax.basisPoints, locale), country: countryName(tax.country, locale) })
+                ? t("tax.includesVat", { rate: formatPercent(tax.basisPoints, locale), country: formatCountry(tax.country, locale) })
                 : t("tax.exportVat")}
             </th>
             <td>{formatMoney(vatCents, locale)}</td>

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { countryName } from "#app/modules/catalog/countries.ts";
-import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
+import { formatCountry, formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { deliveryEstimate, SHIPPING_ZONES, shippingZoneOf } from "#app/modules/catalog/shipping.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
@@ -48,7 +47,7 @@ export function OrderSummary({ order, heading }: { order: OrderState; heading?: 
         </dl>
         <PriceTable
           lines={price.lines}
-          shippingLabel={country ? t("summary.shippingTo", { country: countryName(country, locale) }) : t("price.shipping")}
+          shippingLabel={country ? t("summary.shippingTo", { country: formatCountry(country, locale) }) : t("price.shipping")}
           shipping={price.shippingCents ?? t("summary.shippingUnknown")}
           totalLabel={t("summary.total")}
           totalCents={price.totalCents}

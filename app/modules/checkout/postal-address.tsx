@@ -4,7 +4,6 @@ import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import {
   addressLayoutOf,
   countriesByName,
-  countryName,
   isCountryCode,
   needsRegion,
   POSTAL_CODE_EXAMPLES,
@@ -12,6 +11,7 @@ import {
   townLines,
   type CountryCode,
 } from "#app/modules/catalog/countries.ts";
+import { formatCountry } from "#app/modules/catalog/format.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 
 export interface PostalAddressFields {
@@ -37,7 +37,7 @@ export function PostalAddress({ address, testId }: { address: PostalAddressField
           <br />
         </span>
       ))}
-      {isCountryCode(address.country) ? countryName(address.country, locale) : address.country}
+      {isCountryCode(address.country) ? formatCountry(address.country, locale) : address.country}
     </address>
   );
 }

@@ -1,5 +1,5 @@
 import { createInstance, type i18n as I18n } from "i18next";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales.ts";
+import { LOCALES, type Locale } from "./locales.ts";
 import type { Namespace } from "./page-namespaces.ts";
 
 export type PageMessages = Partial<Record<Namespace, Record<string, unknown>>>;
@@ -36,5 +36,3 @@ export function pageI18n(locale: Locale, messages: PageMessages | undefined): I1
   }
   return instance;
 }
-
-export const FALLBACK_LOCALE = DEFAULT_LOCALE;

@@ -1,5 +1,6 @@
-import { createInstance, type i18n as I18n, type TFunction } from "i18next";
-import { LOCALES, DEFAULT_LOCALE, type Locale } from "./locales.ts";
+import type { i18n as I18n, TFunction } from "i18next";
+import { pageI18n } from "./i18n-instance.ts";
+import { LOCALES, type Locale } from "./locales.ts";
 import { NAMESPACES, type Namespace } from "./page-namespaces.ts";
 
 /** Every message of every language: the server has them all; a browser gets one language's, page by page. */
@@ -20,26 +21,15 @@ export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): P
   return Object.fromEntries(namespaces.map((namespace) => [namespace, resources[locale][namespace] ?? {}]));
 }
 
-const instances = new Map<Locale, I18n>();
+const filled = new Set<Locale>();
 
-/** The server's i18next for a language: all namespaces loaded, never switched (it is shared by requests). */
+/**
+ * The server's i18next for a language: the page's instance (i18n-instance.ts) holding every namespace, mails' and
+ * invoices' too. Shared by requests: bundles are only ever added, never switched.
+ */
 export function serverI18n(locale: Locale): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({
-      lng: locale,
-      fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: [...LOCALES],
-      ns: [...NAMESPACES],
-      defaultNS: "common",
-      resources,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-    instances.set(locale, instance);
-  }
+  const instance = pageI18n(locale, filled.has(locale) ? undefined : resources[locale]);
+  filled.add(locale);
   return instance;
 }
 

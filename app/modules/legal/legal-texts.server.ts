@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { INTL_LOCALE, LOCALES, type Locale } from "#app/modules/i18n/locales.ts";
+import { formatCountry } from "#app/modules/catalog/format.ts";
+import { LOCALES, type Locale } from "#app/modules/i18n/locales.ts";
 import { LEGAL_PAGES, type LegalPage } from "./legal-pages.ts";
 import { fillPlaceholders, parseLegalText, type Block } from "./legal-text.ts";
 import { legalTextsDir, operatorConfig, type Seller } from "./operator.server.ts";
@@ -13,7 +14,7 @@ import { legalTextsDir, operatorConfig, type Seller } from "./operator.server.ts
 
 /** The placeholders a text may use, in a language (the country's name is the language's). */
 export function sellerPlaceholders(seller: Seller, locale: Locale): Record<string, string | undefined> {
-  const country = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region" }).of(seller.country) ?? seller.country;
+  const country = formatCountry(seller.country, locale);
   return {
     "seller.name": seller.name,
     "seller.street": seller.street,

@@ -2,8 +2,7 @@ import PDFDocument from "pdfkit";
 import type { OrderRow } from "#app/db/schema.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { countryName } from "#app/modules/catalog/countries.ts";
-import { formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { formatCountry, formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
 import { isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
@@ -64,7 +63,7 @@ export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
     invoiceLinesOfOrder({ priceLines: order.priceLines, shippingCents: order.shippingCents, totalCents: order.totalCents }),
   );
   const withVat = amounts.vatBasisPoints > 0;
-  const destination = countryName(order.country, locale);
+  const destination = formatCountry(order.country, locale);
 
   const describe = (line: InvoiceLine): string => {
     switch (line.kind) {
@@ -81,7 +80,7 @@ export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
     }
   };
 
-  const sellerCountry = countryName(seller.country, locale);
+  const sellerCountry = formatCountry(seller.country, locale);
   const sellerAddress = [seller.name, seller.street, `${seller.postalCode} ${seller.city}`, sellerCountry];
   const customer = [
     order.name,
