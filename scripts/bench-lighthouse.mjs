@@ -39,7 +39,13 @@ const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, se
 const REPORT_DIR = path.join(ROOT, "reports");
 
 const { values } = parseArgs({
-  options: { only: { type: "string" }, port: { type: "string" }, "chrome-port": { type: "string" } },
+  options: {
+    only: { type: "string" },
+    port: { type: "string" },
+    "chrome-port": { type: "string" },
+    // Also write each page's trace (reports/lighthouse/<page>.trace.json), to see what a metric waited for.
+    traces: { type: "boolean", default: false },
+  },
   strict: true,
 });
 
@@ -145,6 +151,9 @@ async function audit(browser, base, { name, path: pagePath, cookies, draft, stat
     };
     const runnerResult = await lighthouse(base + pagePath, flags, undefined, page);
     const lhr = runnerResult?.lhr;
+    if (values.traces && runnerResult?.artifacts?.Trace) {
+      writeFileSync(path.join(REPORT_DIR, "lighthouse", `${name}.trace.json`), JSON.stringify(runnerResult.artifacts.Trace));
+    }
     if (!lhr) return { name, path: pagePath, error: "Lighthouse returned no result" };
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100)]),

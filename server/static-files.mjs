@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, inlineScriptHashes } from "#app/modules/http/content-security.mjs";
+import { stylesheetPreloadHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
 import { DEFAULT_LOCALE, localeOfRequest } from "#app/modules/i18n/request-locale.mjs";
 
 const REVALIDATE = "no-cache";
@@ -22,6 +23,15 @@ function wantsPrerenderedLanguage(req) {
   return localeOfRequest({ get: (name) => req.get(name) }) === DEFAULT_LOCALE;
 }
 
+/**
+ * A prerendered page as it is sent (kept in memory: a few kilobytes each), the policy naming its inline scripts
+ * (fixed at build time, so named by hash), and the preload of its stylesheets.
+ */
+function prerenderedFile(file) {
+  const html = withLowPriorityScripts(readFileSync(file, "utf8"));
+  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)), stylesheets: stylesheetPreloadHeader(html) };
+}
+
 /** The answer differs by language (Accept-Language, or the switcher's cookie): caches must keep them apart. */
 const VARY_BY_LANGUAGE = "Accept-Language, Cookie";
 
@@ -38,8 +48,7 @@ export function prerenderedPages(clientDir) {
     meta.prerendered
       .map((page) => [page, path.join(clientDir, page === "/" ? "index.html" : `${page}/index.html`)])
       .filter(([, file]) => existsSync(file))
-      // The file's inline scripts are fixed at build time: the policy names them by hash.
-      .map(([page, file]) => [page, { file, policy: contentSecurityPolicy(inlineScriptHashes(readFileSync(file, "utf8"))) }]),
+      .map(([page, file]) => [page, prerenderedFile(file)]),
   );
   const dataFiles = new Set(meta.prerendered.map((page) => (page === "/" ? "/_.data" : `${page}.data`)));
   const pages = (req, res, next) => {
@@ -51,7 +60,8 @@ export function prerenderedPages(clientDir) {
     res.setHeader("Vary", VARY_BY_LANGUAGE);
     res.setHeader("Cache-Control", REVALIDATE);
     res.setHeader("Content-Security-Policy", page.policy);
-    res.sendFile(page.file);
+    if (page.stylesheets) res.setHeader("Link", page.stylesheets);
+    res.type("html").send(page.html);
   };
   /** Whether the static files must leave this request to React Router: another language's data payload. */
   const isOtherLanguageData = (req) => {

@@ -112,4 +112,20 @@ test("prerendered pages are served with their data payloads beside them", async 
   expect(await editor.text()).toContain("Design your deck");
   const payload = await request.get("/editor.data");
   expect(payload.status()).toBe(200);
+  // "no-cache" means revalidate: an unchanged page answers 304.
+  const again = await request.get("/editor", { headers: { "If-None-Match": editor.headers()["etag"] } });
+  expect(again.status()).toBe(304);
+});
+
+test("stylesheets are asked for before the scripts, on prerendered and rendered pages", async ({ request }) => {
+  for (const page of ["/", "/Login"]) {
+    const response = await request.get(page);
+    const html = await response.text();
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/app-[^"]+\.css)"/.exec(html)?.[1];
+    expect(stylesheet, page).toBeTruthy();
+    expect(response.headers()["link"], page).toContain(`<${stylesheet}>; rel=preload; as=style`);
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length, page).toBeGreaterThan(5);
+    for (const preload of preloads) expect(preload, page).toContain('fetchpriority="low"');
+  }
 });

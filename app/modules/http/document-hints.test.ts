@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { stylesheetPreloadHeader, withLowPriorityScripts } from "./document-hints.mjs";
+
+describe("stylesheetPreloadHeader", () => {
+  it("names the head's stylesheets in their order, once each", () => {
+    const html =
+      '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js"/>' +
+      '<link nonce="x" rel="stylesheet" href="/assets/app-1.css"/><link rel="stylesheet" href="/assets/route-2.css#"/>' +
+      '<link rel="stylesheet" href="/assets/app-1.css"/></head><body></body></html>';
+    expect(stylesheetPreloadHeader(html)).toBe(
+      "</assets/app-1.css>; rel=preload; as=style, </assets/route-2.css#>; rel=preload; as=style",
+    );
+  });
+
+  it("ignores stylesheets in the body, other origins and pages without any", () => {
+    expect(stylesheetPreloadHeader('<html><head><link rel="stylesheet" href="https://evil.example/x.css"/></head>')).toBeNull();
+    expect(stylesheetPreloadHeader('<html><head></head><body><link rel="stylesheet" href="/late.css"/></body>')).toBeNull();
+    expect(stylesheetPreloadHeader("no document")).toBeNull();
+  });
+});
+
+describe("withLowPriorityScripts", () => {
+  it("lowers every module preload once and leaves other links alone", () => {
+    const html =
+      '<head><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="modulepreload" href="/assets/b.js"/>' +
+      '<link rel="stylesheet" href="/assets/app.css"/></head>';
+    const lowered = withLowPriorityScripts(html);
+    expect(lowered.match(/fetchpriority="low"/g)).toHaveLength(2);
+    expect(lowered).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(withLowPriorityScripts(lowered)).toBe(lowered);
+  });
+});
