@@ -113,7 +113,7 @@ test("prerendered pages are served with their data payloads beside them", async 
   const payload = await request.get("/editor.data");
   expect(payload.status()).toBe(200);
   // "no-cache" means revalidate: an unchanged page answers 304.
-  const again = await request.get("/editor", { headers: { "If-None-Match": editor.headers()["etag"] } });
+  const again = await request.get("/editor", { headers: { "If-None-Match": editor.headers()["etag"] ?? "" } });
   expect(again.status()).toBe(304);
 });
 
