@@ -132,8 +132,11 @@ test.describe("a failed submit lists every error in a summary at the top of the 
 });
 
 test("a buyer can change the e-mail address on the Shipping page, typing without losing the field", async ({ page }) => {
-  await seedOrder(page, optionsAndContact);
-  await open(page, "/Shipping");
+  await seedOrder(page, { size: 8.25, grip: false });
+  await open(page, "/Login");
+  await guestEmail(page).fill("erika@example.com");
+  await page.getByRole("button", { name: "Continue as guest" }).click();
+  await expect(page.getByText("Order updates go to erika@example.com.")).toBeVisible();
   await page.getByRole("button", { name: "Change e-mail" }).click();
   const { email } = shippingForm(page);
   await expect(email).toBeFocused();
@@ -176,10 +179,20 @@ test.describe("the order survives a reload", () => {
   });
 });
 
+test("on a reload the e-mail address stays a field, filled in from the draft, and the form does not move", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
+  await open(page, "/Shipping");
+  const form = shippingForm(page);
+  await expect(form.email).toHaveValue("erika@example.com");
+  const before = await form.name.boundingBox();
+  await page.waitForTimeout(300);
+  expect(await form.name.boundingBox()).toEqual(before);
+  await expect(page.getByText("Order updates go to erika@example.com.")).toHaveCount(0);
+});
+
 test("the shipping fields carry autocomplete tokens", async ({ page }) => {
   await seedOrder(page, optionsAndContact);
   await open(page, "/Shipping");
-  await page.getByRole("button", { name: "Change e-mail" }).click();
   const form = shippingForm(page);
   const expected = [
     [form.email, "email"],
