@@ -14,7 +14,7 @@ import { logger } from "#app/modules/observability/logger.mjs";
 import { setMetricSources } from "#app/modules/observability/metrics.mjs";
 import { countMailBacklog } from "#app/modules/mail/mail-outbox.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
-import { firstFetchesHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
+import { stylesheetPreloadHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
 
 export const streamTimeout = 5_000;
 
@@ -65,7 +65,7 @@ export default function handleRequest(
             clearTimeout(deadline);
             const html = withLowPriorityScripts(Buffer.concat(chunks).toString("utf8"));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const stylesheets = firstFetchesHeader(html);
+            const stylesheets = stylesheetPreloadHeader(html);
             if (stylesheets) responseHeaders.append("Link", stylesheets);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             done();

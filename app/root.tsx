@@ -13,9 +13,6 @@ import {
 import { I18nextProvider, useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import barlowRegular from "@fontsource/barlow/files/barlow-latin-400-normal.woff2?url";
-import barlowSemibold from "@fontsource/barlow/files/barlow-latin-600-normal.woff2?url";
-import barlowCondensedBold from "@fontsource/barlow-condensed/files/barlow-condensed-latin-700-normal.woff2?url";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
 import { startBuildUpdates } from "#app/modules/build-update/build-updates.client.ts";
 import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
@@ -33,16 +30,8 @@ import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 
 export const middleware = rootMiddleware;
 
-/**
- * The three Latin faces every page sets text in (body, bold, headings) are asked for with the stylesheet, not
- * after it has been read: they are usually in before the first paint, so text is not set twice and nothing
- * moves when they arrive (Lighthouse measured 0.04–0.16 of layout shift from the swap, D197).
- */
-const PAGE_FONTS = [barlowRegular, barlowSemibold, barlowCondensedBold];
-
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  ...PAGE_FONTS.map((href) => ({ rel: "preload", as: "font", type: "font/woff2", href, crossOrigin: "anonymous" as const })),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

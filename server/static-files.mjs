@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, inlineScriptHashes } from "#app/modules/http/content-security.mjs";
-import { firstFetchesHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
+import { stylesheetPreloadHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
 import { DEFAULT_LOCALE, localeOfRequest } from "#app/modules/i18n/request-locale.mjs";
 
 const REVALIDATE = "no-cache";
@@ -29,7 +29,7 @@ function wantsPrerenderedLanguage(req) {
  */
 function prerenderedFile(file) {
   const html = withLowPriorityScripts(readFileSync(file, "utf8"));
-  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)), stylesheets: firstFetchesHeader(html) };
+  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)), stylesheets: stylesheetPreloadHeader(html) };
 }
 
 /** The answer differs by language (Accept-Language, or the switcher's cookie): caches must keep them apart. */

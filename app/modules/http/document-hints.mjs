@@ -1,29 +1,24 @@
-// What the browser should fetch first for a page: the stylesheets and fonts the first paint needs, then the scripts that
+// What the browser should fetch first for a page: the stylesheets the first paint needs, then the scripts that
 // hydrate a page which already works without them (its forms post, and what is typed before they arrive is
 // kept). React puts the module preloads (about thirty on a checkout step) ahead of the stylesheets in <head>, so
 // the browser, with six connections to our host, asked for the stylesheets last and painted nothing until the
 // scripts were in: on a phone's slow network the first paint came a second late (bench:lighthouse, D196).
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
-const FONT_PRELOAD_LINK = /<link\b[^>]*\brel="preload"[^>]*\bas="font"[^>]*>/g;
 const HREF = /\bhref="(\/[^"]*)"/;
 const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*\bfetchpriority=)/g;
 
 /**
- * The `Link` header value that preloads the stylesheets and fonts linked in `html`'s <head> (in that order), or
- * null when it links none: the browser reads it before the body, so these are asked for before anything else.
+ * The `Link` header value that preloads the stylesheets linked in `html`'s <head>, or null when it links none:
+ * the browser reads it before the body, so the stylesheets are asked for before anything else.
  * @param {string} html
  * @returns {string | null}
  */
-export function firstFetchesHeader(html) {
+export function stylesheetPreloadHeader(html) {
   const headEnd = html.indexOf("</head>");
   const head = headEnd === -1 ? "" : html.slice(0, headEnd);
-  const hrefsOf = (pattern) => [...new Set([...head.matchAll(pattern)].map((link) => HREF.exec(link[0])?.[1]).filter(Boolean))];
-  const values = [
-    ...hrefsOf(STYLESHEET_LINK).map((href) => `<${href}>; rel=preload; as=style`),
-    ...hrefsOf(FONT_PRELOAD_LINK).map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
-  ];
-  return values.length === 0 ? null : values.join(", ");
+  const hrefs = [...head.matchAll(STYLESHEET_LINK)].map((link) => HREF.exec(link[0])?.[1]).filter(Boolean);
+  return hrefs.length === 0 ? null : [...new Set(hrefs)].map((href) => `<${href}>; rel=preload; as=style`).join(", ");
 }
 
 /**

@@ -1,30 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { firstFetchesHeader, withLowPriorityScripts } from "./document-hints.mjs";
+import { stylesheetPreloadHeader, withLowPriorityScripts } from "./document-hints.mjs";
 
-describe("firstFetchesHeader", () => {
+describe("stylesheetPreloadHeader", () => {
   it("names the head's stylesheets in their order, once each", () => {
     const html =
       '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/a.js"/>' +
       '<link nonce="x" rel="stylesheet" href="/assets/app-1.css"/><link rel="stylesheet" href="/assets/route-2.css#"/>' +
       '<link rel="stylesheet" href="/assets/app-1.css"/></head><body></body></html>';
-    expect(firstFetchesHeader(html)).toBe(
+    expect(stylesheetPreloadHeader(html)).toBe(
       "</assets/app-1.css>; rel=preload; as=style, </assets/route-2.css#>; rel=preload; as=style",
     );
   });
 
-  it("names the head's font preloads after the stylesheets, as fonts fetched without credentials", () => {
-    const html =
-      '<head><link rel="preload" as="font" type="font/woff2" href="/assets/barlow-1.woff2" crossorigin="anonymous"/>' +
-      '<link rel="stylesheet" href="/assets/app-1.css"/></head>';
-    expect(firstFetchesHeader(html)).toBe(
-      '</assets/app-1.css>; rel=preload; as=style, </assets/barlow-1.woff2>; rel=preload; as=font; type="font/woff2"; crossorigin',
-    );
-  });
-
   it("ignores stylesheets in the body, other origins and pages without any", () => {
-    expect(firstFetchesHeader('<html><head><link rel="stylesheet" href="https://evil.example/x.css"/></head>')).toBeNull();
-    expect(firstFetchesHeader('<html><head></head><body><link rel="stylesheet" href="/late.css"/></body>')).toBeNull();
-    expect(firstFetchesHeader("no document")).toBeNull();
+    expect(stylesheetPreloadHeader('<html><head><link rel="stylesheet" href="https://evil.example/x.css"/></head>')).toBeNull();
+    expect(stylesheetPreloadHeader('<html><head></head><body><link rel="stylesheet" href="/late.css"/></body>')).toBeNull();
+    expect(stylesheetPreloadHeader("no document")).toBeNull();
   });
 });
 
