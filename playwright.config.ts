@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./scripts/lib/chromium.mjs";
+import { SERVER_NODE_FLAGS } from "./server/node-flags.mjs";
 import { E2E_OPERATOR } from "./tests/support/operator.ts";
 
 /**
@@ -49,7 +50,7 @@ export default defineConfig({
   webServer: {
     // The back office needs an operator. create-operator.mjs opens the same PGlite directory, which allows one
     // process, so it runs (and exits) first; `exec` makes the server the process Playwright sends SIGTERM to.
-    command: `printf '%s\\n' "$E2E_OPERATOR_PASSWORD" | node scripts/create-operator.mjs --email "$E2E_OPERATOR_EMAIL" && exec node server.mjs`,
+    command: `printf '%s\\n' "$E2E_OPERATOR_PASSWORD" | node scripts/create-operator.mjs --email "$E2E_OPERATOR_EMAIL" && exec node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`,
     url: `${baseURL}/healthz`,
     env: {
       PORT: String(port),

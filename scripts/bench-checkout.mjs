@@ -16,13 +16,13 @@
 // runs).
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { freshPostgresDatabase } from "./lib/postgres-database.mjs";
-import { startProductionServer } from "./lib/production-server.mjs";
+import { freePort, startProductionServer } from "./lib/production-server.mjs";
 import { residentMb } from "./lib/resident-memory.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -210,12 +210,16 @@ async function scaleRun(url, count) {
   const servers = [];
   try {
     const env = { DATABASE_URL: database.url, SESSION_SECRET: "bench-secret-".repeat(4) };
-    for (let i = 0; i < count; i++) servers.push(await startProductionServer({ env }));
+    for (let i = 0; i < count; i++) {
+      const metricsPort = await freePort();
+      servers.push({ ...(await startProductionServer({ env: { ...env, METRICS_PORT: String(metricsPort) } })), metricsPort });
+    }
     const bases = servers.map((server) => server.base);
     // Warm-up: each server's code paths compiled (ten orders each) before its memory is read and the clock starts.
     for (const base of bases) for (let i = 0; i < 10; i++) await submit(base, randomUUID());
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const before = servers.map((server) => residentMb(server.pid));
+    const heapBefore = await Promise.all(servers.map(heapMb));
     const loadBefore = os.loadavg()[0];
     const cpuBefore = cpuTimes(servers.map((server) => server.pid));
     const { keys, results, seconds } = await runArrivingBuyers(bases, SCALE_BUYERS);
@@ -229,6 +233,7 @@ async function scaleRun(url, count) {
     const peak = servers.map((server) => residentMb(server.pid));
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     const after = servers.map((server) => residentMb(server.pid));
+    const heapAfter = await Promise.all(servers.map(heapMb));
     return {
       label: `PostgreSQL, ${count} server${count > 1 ? "s" : ""}`,
       servers: count,
@@ -243,13 +248,30 @@ async function scaleRun(url, count) {
       lost,
       duplicated,
       rows,
-      memory: servers.map((_, i) => ({ beforeMb: before[i], peakMb: peak[i], afterMb: after[i] })),
+      memory: servers.map((_, i) => ({
+        beforeMb: before[i],
+        peakMb: peak[i],
+        afterMb: after[i],
+        heapBeforeMb: heapBefore[i],
+        heapAfterMb: heapAfter[i],
+      })),
       loadAverage: { before: loadBefore, after: loadAfter },
       cpu,
     };
   } finally {
     for (const server of servers) await server.stop();
     await database.drop();
+  }
+}
+
+/** The V8 heap's size (reserved by V8, not only used) of a server, from its Prometheus metrics; null if unreadable. */
+async function heapMb(server) {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`)).text();
+    const bytes = Number(/^nodejs_heap_size_total_bytes (\d+)/m.exec(text)?.[1]);
+    return Number.isFinite(bytes) ? Math.round(bytes / 1048576) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -262,14 +284,25 @@ function cpuTimes(pids) {
     const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
     const idle = fields[3] + (fields[4] ?? 0);
     const total = fields.reduce((sum, value) => sum + value, 0);
-    const processes = pids.reduce((sum, pid) => {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const after = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return sum + Number(after[11]) + Number(after[12]);
-    }, 0);
-    return { idle, total, processes, at: performance.now() };
+    const processes = pids.reduce((sum, pid) => sum + processTicks(pid), 0);
+    // PostgreSQL's backends (one per pooled connection; they live as long as the pools) and this load generator.
+    const postgres = readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, { encoding: "utf8", flag: "r" }).trim() === "postgres")
+      .reduce((sum, pid) => sum + processTicks(pid), 0);
+    return { idle, total, processes, postgres, bench: processTicks(process.pid), at: performance.now() };
   } catch {
     return null;
+  }
+}
+
+/** User and system CPU time of a process so far, in clock ticks (0 once it has gone). */
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
   }
 }
 
@@ -283,6 +316,8 @@ function cpuShare(before, after) {
     cores,
     machinePercent: Math.round((1 - (after.idle - before.idle) / ticks) * cores * 100),
     serversPercent: Math.round(((after.processes - before.processes) / ticksPerSecond / seconds) * 100),
+    postgresPercent: Math.round(((after.postgres - before.postgres) / ticksPerSecond / seconds) * 100),
+    benchPercent: Math.round(((after.bench - before.bench) / ticksPerSecond / seconds) * 100),
   };
 }
 
@@ -300,13 +335,29 @@ function printScale(runs) {
       `  ${run.label}: ${run.ordersPerSecond.toFixed(1)} orders/s, p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, ` +
         `retried ${run.retried}, still not 302 ${run.non302}, lost ${run.lost}, duplicated ${run.duplicated}, rows ${run.rows.orders}/${run.rows.keys}, ` +
         `load average ${run.loadAverage.before.toFixed(1)} → ${run.loadAverage.after.toFixed(1)}` +
-        (run.cpu ? `, machine CPU busy ${run.cpu.machinePercent}% of ${run.cpu.cores * 100}% (the shop's servers ${run.cpu.serversPercent}%)` : ""),
+        (run.cpu
+          ? `, machine CPU busy ${run.cpu.machinePercent}% of ${run.cpu.cores * 100}% (the shop's servers ${run.cpu.serversPercent}%, ` +
+            `PostgreSQL ${run.cpu.postgresPercent}%, this load generator ${run.cpu.benchPercent}%)`
+          : ""),
     );
     console.log(`    resident memory before → at the end of the load → after ${SETTLE_SECONDS} s idle: ${memory}`);
+    const heap = run.memory.map((m, i) => `server ${i + 1}: ${m.heapBeforeMb} → ${m.heapAfterMb} MB`).join("; ");
+    console.log(`    of which V8's heap, before → after idle: ${heap}`);
   }
   if (runs.length === 2) {
     const ratio = runs[1].ordersPerSecond / runs[0].ordersPerSecond;
     console.log(`  two servers / one server: ${ratio.toFixed(2)}× (target ≥ 1.6×)`);
+    // Every order costs CPU in the server, in PostgreSQL and in the load generator, all on this machine's cores: at
+    // the one-server run's cost per order, no number of servers can go faster than all cores busy.
+    const { cpu } = runs[0];
+    if (cpu) {
+      const cpuMsPerOrder = (cpu.machinePercent * 10) / runs[0].ordersPerSecond;
+      const ceiling = (cpu.cores * 1000) / cpuMsPerOrder;
+      console.log(
+        `  this machine's ceiling: ${cpuMsPerOrder.toFixed(1)} ms of CPU per order (all processes) on ${cpu.cores} cores = ` +
+          `${ceiling.toFixed(0)} orders/s, ${(ceiling / runs[0].ordersPerSecond).toFixed(2)}× one server, whatever the number of servers`,
+      );
+    }
   }
   const memoryBack = runs.every((run) => run.memory.every((m) => m.afterMb <= m.beforeMb * 1.1));
   console.log(`  memory back within 10% of its start after the load: ${memoryBack ? "yes" : "no"}`);

@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { freshPostgresDatabase } from "./lib/postgres-database.mjs";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.mjs";
 import { freePort, startProductionServer } from "./lib/production-server.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -78,7 +79,7 @@ async function buildBareApp() {
 
 async function startBareServer(dir) {
   const port = await freePort();
-  const child = spawn(process.execPath, [BARE_SERVER, dir, String(port)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, BARE_SERVER, dir, String(port)], {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

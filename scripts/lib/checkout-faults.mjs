@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FUTURE_YEAR = String((new Date().getFullYear() + 3) % 100);
@@ -27,7 +28,7 @@ export function freePort() {
 
 /** server.mjs on the built app, on `dataDir` (and `env`, e.g. DATABASE_URL); not waited for. */
 export function startServer({ port, dataDir, env = {} }) {
-  const child = spawn(process.execPath, [path.join(ROOT, "server.mjs")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "server.mjs")], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

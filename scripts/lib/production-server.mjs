@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -36,7 +37,7 @@ export async function startProductionServer({ env = {}, port, timeoutMs = 90_000
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
     cwd: ROOT,
     env: serverEnv,
     stdio: ["ignore", "pipe", "pipe"],
