@@ -10,7 +10,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";

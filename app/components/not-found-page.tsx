@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 /** The 404 page (spec §2, §8): status, status message and the path that was not found. */
 export function NotFoundPage({ path }: { path: string }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { LEGAL_PAGES, legalPath } from "#app/modules/legal/legal-pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";

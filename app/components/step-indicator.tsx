@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 /** The steps; each label is the common namespace's `steps.<id>`. */
 export const checkoutSteps = [

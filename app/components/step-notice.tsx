@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formMessageText } from "#app/modules/forms/form-message.ts";
 
 /** Why the buyer landed on this step (sent back by a step rule, as a message key); announced politely. */

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";
 import { newPasswordSchema, passwordResetRequestSchema } from "#app/modules/accounts/account-schema.ts";

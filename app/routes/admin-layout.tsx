@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import "#app/modules/admin/admin.css";
 import type { Route } from "./+types/admin-layout";

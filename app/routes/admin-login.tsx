@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { redirect, useActionData } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";

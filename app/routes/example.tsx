@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/example";
 import { CardShowcase } from "#app/modules/card/card-showcase.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/home";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";

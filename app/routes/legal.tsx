@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useLoaderData } from "react-router";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { Link, useActionData, useLoaderData } from "react-router";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";

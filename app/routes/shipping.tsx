@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
 import { AddressFields, addressFieldKeys, useAddressFieldLabels, type AddressFieldKey } from "#app/modules/checkout/postal-address.tsx";

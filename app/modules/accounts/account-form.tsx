@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
 import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";

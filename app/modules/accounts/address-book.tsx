@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { ErrorSummary, fieldErrorItems } from "#app/components/form-fields.tsx";
 import { HOME_COUNTRY, isCountryCode } from "#app/modules/catalog/countries.ts";
 import { shippingAddressSchema, type ShippingAddress } from "#app/modules/checkout/order-schema.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { Link } from "react-router";
 
 /** The account page's "Your data": download everything as JSON, or delete the account (D162). */

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { TFunction } from "i18next";
 import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { detectCardBrand, type CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
 import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";

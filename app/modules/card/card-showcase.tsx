@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { CARD_BACKGROUND_COUNT } from "./card-backgrounds.ts";
 import { CARD_BRANDS, cardBrandInfo } from "./card-brand.ts";
 import { CardForm } from "./card-form.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { formatCountry, formatMoney, formatPercent } from "./format.ts";
 import type { AppliedTax, PriceLineId, StoredPriceLine } from "./pricing.ts";

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { Link } from "react-router";
 import { formatMoney } from "#app/modules/catalog/format.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";

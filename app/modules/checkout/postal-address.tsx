@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import {
   addressLayoutOf,

@@ -1,6 +1,6 @@
 import { memo, useId } from "react";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";

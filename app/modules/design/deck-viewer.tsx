@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Design } from "./design.ts";
 import { DeckPreview, type DeckSide } from "./deck-preview.tsx";
 

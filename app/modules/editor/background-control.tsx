@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useId } from "react";
 import { backgroundSwatches } from "#app/modules/design/design.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { BackgroundControl } from "./background-control.tsx";

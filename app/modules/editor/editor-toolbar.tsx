@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
 import { BUTTON_SHORTCUTS, SHORTCUT_VALUES, SHORTCUTS } from "./editor-keys.ts";
 import { StickerButton } from "./sticker-button.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { memo } from "react";
 import type { Design } from "#app/modules/design/design.ts";
 import { layerName } from "./layer-labels.ts";

@@ -4,7 +4,7 @@ import type { EmojiPatch, ReorderMove, TextPatch } from "#app/modules/design/des
 import { BUTTON_SHORTCUTS } from "./editor-keys.ts";
 import { BUNDLED_FONTS, fontById, isFontId } from "#app/modules/design/fonts.ts";
 import { layerName } from "./layer-labels.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 export interface LayerPropertiesProps {
   layer: Layer;

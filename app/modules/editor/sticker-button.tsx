@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useState, type KeyboardEvent } from "react";
 import { EmojiArt } from "./emoji-art.tsx";
 import { CATEGORY_ICONS, type ArtSource } from "./emoji-data.ts";

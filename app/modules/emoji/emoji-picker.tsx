@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { TFunction } from "i18next";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";

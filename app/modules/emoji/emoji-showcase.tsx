@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { EmojiArt } from "./emoji-art.tsx";
 import { EmojiPicker } from "./emoji-picker.tsx";
 import { EmojiPickerField } from "./emoji-picker-field.tsx";

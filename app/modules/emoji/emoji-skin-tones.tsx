@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { SKIN_TONES, type SkinTone } from "./emoji-types.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 interface EmojiSkinTonesProps {
   legend: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.ts";
 
 /** The language the page is rendered in (the root loader's choice for this request). */

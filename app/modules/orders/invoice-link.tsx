@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 /**
  * The link that downloads an order's invoice (PDF): "Download invoice (PDF)" on an order's page, or the short

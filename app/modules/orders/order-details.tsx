@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
 import { priceLineKey } from "./price-line-label.ts";
 import { storedTax, type StoredPriceLine } from "#app/modules/catalog/pricing.ts";

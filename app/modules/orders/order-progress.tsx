@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { carrierName } from "./carriers.ts";
 import { OrderStatusBadge } from "./order-status-badge.tsx";
