@@ -261,7 +261,8 @@ describe("the production server", () => {
     expect(message).toMatch(/^To: probe@example\.com$/m);
     expect(message).toMatch(/^From: Deck Studio <orders@localhost>$/m);
     expect(message).toMatch(/^Subject: Your Deck Studio order DS-[0-9A-Z]{8}$/m);
-    expect(output).toContain(`mail to probe@example.com`);
+    // The log line follows the file: the server writes it a moment later, through its stdout pipe.
+    await expect.poll(() => output, { timeout: 5_000 }).toContain(`mail to probe@example.com`);
   });
 
   it("closes the database and exits 0 on SIGTERM", async () => {
