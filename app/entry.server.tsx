@@ -14,7 +14,7 @@ import { logger } from "#app/modules/observability/logger.mjs";
 import { setMetricSources } from "#app/modules/observability/metrics.mjs";
 import { countMailBacklog } from "#app/modules/mail/mail-outbox.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
-import { stylesheetPreloadHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
+import { withFirstFetches } from "#app/modules/http/document-hints.mjs";
 
 export const streamTimeout = 5_000;
 
@@ -63,10 +63,9 @@ export default function handleRequest(
           },
           final(done) {
             clearTimeout(deadline);
-            const html = withLowPriorityScripts(Buffer.concat(chunks).toString("utf8"));
+            const { html, link } = withFirstFetches(Buffer.concat(chunks).toString("utf8"));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const stylesheets = stylesheetPreloadHeader(html);
-            if (stylesheets) responseHeaders.append("Link", stylesheets);
+            if (link) responseHeaders.append("Link", link);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             done();
           },

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentSecurityPolicy, inlineScriptHashes } from "#app/modules/http/content-security.mjs";
-import { stylesheetPreloadHeader, withLowPriorityScripts } from "#app/modules/http/document-hints.mjs";
+import { withFirstFetches } from "#app/modules/http/document-hints.mjs";
 import { DEFAULT_LOCALE, localeOfRequest } from "#app/modules/i18n/request-locale.mjs";
 
 const REVALIDATE = "no-cache";
@@ -28,8 +28,8 @@ function wantsPrerenderedLanguage(req) {
  * (fixed at build time, so named by hash), and the preload of its stylesheets.
  */
 function prerenderedFile(file) {
-  const html = withLowPriorityScripts(readFileSync(file, "utf8"));
-  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)), stylesheets: stylesheetPreloadHeader(html) };
+  const { html, link } = withFirstFetches(readFileSync(file, "utf8"));
+  return { html, policy: contentSecurityPolicy(inlineScriptHashes(html)), link };
 }
 
 /** The answer differs by language (Accept-Language, or the switcher's cookie): caches must keep them apart. */
@@ -60,7 +60,7 @@ export function prerenderedPages(clientDir) {
     res.setHeader("Vary", VARY_BY_LANGUAGE);
     res.setHeader("Cache-Control", REVALIDATE);
     res.setHeader("Content-Security-Policy", page.policy);
-    if (page.stylesheets) res.setHeader("Link", page.stylesheets);
+    if (page.link) res.setHeader("Link", page.link);
     res.type("html").send(page.html);
   };
   /** Whether the static files must leave this request to React Router: another language's data payload. */

@@ -27,5 +27,19 @@ export function stylesheetPreloadHeader(html) {
  * @returns {string}
  */
 export function withLowPriorityScripts(html) {
-  return html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+  // The preloads are in <head>: the body (most of the page) is not searched.
+  const headEnd = html.indexOf("</head>");
+  if (headEnd === -1) return html;
+  return html.slice(0, headEnd).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') + html.slice(headEnd);
+}
+
+/**
+ * A page as it is sent, with its scripts lowered, and the `Link` header to send with it (null: none). One rule for
+ * rendered pages (entry.server.tsx) and prerendered ones (server/static-files.mjs).
+ * @param {string} html
+ * @returns {{ html: string, link: string | null }}
+ */
+export function withFirstFetches(html) {
+  const sent = withLowPriorityScripts(html);
+  return { html: sent, link: stylesheetPreloadHeader(sent) };
 }
