@@ -101,7 +101,10 @@ const staticOptions = {
 app.use(emojiSheetMiddleware(path.join(clientDir, "emoji/svg")));
 const prerendered = prerenderedPages(clientDir);
 const serveStatic = express.static(clientDir, staticOptions);
-app.use((req, res, next) => (prerendered.isOtherLanguageData(req) ? next() : serveStatic(req, res, next)));
+// Every file of the build has a dot in its name: a page's address (no dot in its last segment) skips the file
+// lookup, a stat per page request.
+const mayBeFile = (req) => /\.[^/]*$/.test(req.path);
+app.use((req, res, next) => (mayBeFile(req) && !prerendered.isOtherLanguageData(req) ? serveStatic(req, res, next) : next()));
 // A build id that is not (or no longer) on this server: a JSON 404, which tells the client to check for updates.
 app.use("/builds", (req, res) => res.status(404).json({ error: "unknown build" }));
 app.use(prerendered.pages);

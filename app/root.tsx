@@ -23,9 +23,9 @@ import { ServerErrorPage } from "#app/components/server-error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
 import { getLocale, requestIdContext } from "./request-context.server.ts";
-import { pageI18n, type PageMessages } from "#app/modules/i18n/i18n-instance.ts";
+import { pageI18n, type PageMessages, type SerializedMessages } from "#app/modules/i18n/i18n-instance.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
-import { messagesFor } from "#app/modules/i18n/messages.server.ts";
+import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
 import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 
@@ -39,7 +39,7 @@ export const links: Route.LinksFunction = () => [
 export function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale(context);
   // The words of the page being loaded, in its language only: they travel with the page's data.
-  const messages = messagesFor(locale, namespacesFor(new URL(request.url).pathname));
+  const messages = serializedMessagesFor(locale, namespacesFor(new URL(request.url).pathname));
   return { requestId: context.get(requestIdContext), locale, messages };
 }
 
@@ -49,7 +49,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const shouldRevalidate = () => true;
 
 /** The page's language and words: the root loader's, or, on the outage page, the ones its error carries. */
-function usePageLanguage(): { locale: Locale; messages: PageMessages | undefined } {
+function usePageLanguage(): { locale: Locale; messages: PageMessages | SerializedMessages | undefined } {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
   if (rootData) return { locale: rootData.locale, messages: rootData.messages };

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
+import { RichText } from "./rich-text.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { LEGAL_PAGES, legalPath } from "#app/modules/legal/legal-pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
@@ -60,8 +60,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: t("product.name") })}</p>
         <p>{t("footer.testMode")}</p>
         <p>
-          <Trans
-            i18nKey="footer.emojiCredit"
+          <RichText
+            message={t("footer.emojiCredit")}
             components={{
               twemoji: <a href="https://github.com/jdecked/twemoji" rel="noreferrer" />,
               licence: <a href="https://creativecommons.org/licenses/by/4.0/" rel="noreferrer" />,

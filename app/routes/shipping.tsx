@@ -79,7 +79,7 @@ export default function Shipping() {
   // once the buyer edits it here, the field stays, so typing never makes it vanish under their fingers.
   const [editingContact, setEditingContact] = useState(false);
   const contact = order.contact || accountEmail || "";
-  const contactValid = contactSchema.safeParse(contact).success;
+  const contactValid = contact !== "" && contactSchema.safeParse(contact).success;
   // Which of the two is shown is settled by the first render. On a page loaded whole (a reload), a guest's address
   // is not known to the server, so the page comes with the field and keeps it, filled in once the draft is read:
   // turning it into the line then moved the whole form (Lighthouse: 0.044 layout shift, and the largest paint

@@ -1,7 +1,8 @@
 import type { i18n as I18n, TFunction } from "i18next";
-import { pageI18n } from "./i18n-instance.ts";
+import { pageI18n, type SerializedMessages } from "./i18n-instance.ts";
 import { LOCALES, type Locale } from "./locales.ts";
 import { NAMESPACES, type Namespace } from "./page-namespaces.ts";
+import { translatorOf } from "./quick-translate.ts";
 
 /** Every message of every language: the server has them all; a browser gets one language's, page by page. */
 type Messages = Record<string, unknown>;
@@ -21,6 +22,19 @@ export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): P
   return Object.fromEntries(namespaces.map((namespace) => [namespace, resources[locale][namespace] ?? {}]));
 }
 
+const serialized = new Map<string, SerializedMessages>();
+
+/** messagesFor as JSON text, made once per language and namespaces: the root loader sends it with every page. */
+export function serializedMessagesFor(locale: Locale, namespaces: readonly Namespace[]): SerializedMessages {
+  const key = `${locale}|${namespaces.join(",")}`;
+  let text = serialized.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(messagesFor(locale, namespaces));
+    serialized.set(key, text);
+  }
+  return text;
+}
+
 const filled = new Set<Locale>();
 
 /**
@@ -35,5 +49,5 @@ export function serverI18n(locale: Locale): I18n {
 
 /** Words for server-made text (mails, invoices, action errors) in a language: `t("key")` of one namespace. */
 export function translatorFor<N extends Namespace>(locale: Locale, namespace: N): TFunction<N> {
-  return serverI18n(locale).getFixedT(locale, namespace) as TFunction<N>;
+  return translatorOf(serverI18n(locale), namespace) as TFunction<N>;
 }

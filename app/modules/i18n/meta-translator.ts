@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { pageI18n, type PageMessages } from "./i18n-instance.ts";
+import { pageI18n, type PageMessages, type SerializedMessages } from "./i18n-instance.ts";
+import { translatorOf } from "./quick-translate.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.ts";
 import type { Namespace } from "./page-namespaces.ts";
 
@@ -15,9 +16,9 @@ interface MetaMatches {
  */
 export function metaTranslator<N extends Namespace>({ matches }: MetaMatches, namespace: N): { t: TFunction<N>; locale: Locale } {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { locale?: unknown; messages?: PageMessages }
+    | { locale?: unknown; messages?: PageMessages | SerializedMessages }
     | undefined;
   const locale = isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
   const i18n = pageI18n(locale, root?.messages);
-  return { t: i18n.getFixedT(locale, namespace) as TFunction<N>, locale };
+  return { t: translatorOf(i18n, namespace) as TFunction<N>, locale };
 }

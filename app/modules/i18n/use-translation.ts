@@ -1,9 +1,7 @@
 import { useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
 import type { DefaultNamespace, i18n as I18n, Namespace, TFunction } from "i18next";
-
-/** The translate function of each instance and namespace, made once: it reads the words when called. */
-const translators = new WeakMap<I18n, Map<string, TFunction>>();
+import { translatorOf } from "./quick-translate.ts";
 
 /**
  * The page's `t` for a namespace, and its i18next. react-i18next's hook of the same name copies the whole i18next
@@ -15,16 +13,6 @@ const translators = new WeakMap<I18n, Map<string, TFunction>>();
 export function useTranslation<const Ns extends Namespace = DefaultNamespace>(namespace?: Ns): { t: TFunction<Ns>; i18n: I18n } {
   // Without a provider (component tests), the instance given to react-i18next's setI18n, as its own hook does.
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  let byNamespace = translators.get(i18n);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    translators.set(i18n, byNamespace);
-  }
-  const key = `${i18n.language}|${String(namespace ?? "")}`;
-  let t = byNamespace.get(key);
-  if (!t) {
-    t = i18n.getFixedT(null, namespace ?? null) as TFunction;
-    byNamespace.set(key, t);
-  }
+  const t = translatorOf(i18n, namespace as string | undefined);
   return { t: t as TFunction<Ns>, i18n };
 }
