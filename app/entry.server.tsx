@@ -14,7 +14,11 @@ import { logger } from "#app/modules/observability/logger.mjs";
 import { setMetricSources } from "#app/modules/observability/metrics.mjs";
 import { countMailBacklog } from "#app/modules/mail/mail-outbox.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
-import { withFirstFetches } from "#app/modules/http/document-hints.mjs";
+import { bytesWithFirstFetches } from "#app/modules/http/document-hints.mjs";
+import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
+import { PageMessagesProvider } from "#app/modules/i18n/page-messages.tsx";
+import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
+import { getLocale } from "#app/request-context.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +39,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -43,7 +47,12 @@ export default function handleRequest(
     const nonce = import.meta.env.PROD ? createNonce() : undefined;
     if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy([nonceSource(nonce)]));
     if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PERSONAL_DATA_CACHING);
-    const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const locale = getLocale(loadContext);
+    const router = (
+      <PageMessagesProvider text={serializedMessagesFor(locale, namespacesFor(new URL(request.url).pathname))}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PageMessagesProvider>
+    );
     let deadline: ReturnType<typeof setTimeout> | undefined;
     // The whole document is rendered before it is sent, as one body (D118). React writes a page in many small
     // pieces, and React Router's Express adapter flushes the compressor after each one: with brotli, which every
@@ -63,10 +72,11 @@ export default function handleRequest(
           },
           final(done) {
             clearTimeout(deadline);
-            const { html, link } = withFirstFetches(Buffer.concat(chunks).toString("utf8"));
+            const { body, link } = bytesWithFirstFetches(Buffer.concat(chunks));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             if (link) responseHeaders.append("Link", link);
-            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            // Buffer.concat makes a plain ArrayBuffer (never shared), which is what Response takes.
+            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
             done();
           },
         });

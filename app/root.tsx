@@ -27,6 +27,7 @@ import { pageI18n, type PageMessages, type SerializedMessages } from "#app/modul
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
 import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
+import { isDataRequestPath, PageMessagesScript, usePageMessagesText } from "#app/modules/i18n/page-messages.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 
 export const middleware = rootMiddleware;
@@ -38,8 +39,10 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  // The words of the page being loaded, in its language only: they travel with the page's data.
-  const messages = serializedMessagesFor(locale, namespacesFor(new URL(request.url).pathname));
+  // The words of the page being loaded, in its language only: a navigation's come with its data; a page loaded
+  // whole has them in a script of their own (page-messages.tsx).
+  const { pathname } = new URL(request.url);
+  const messages = isDataRequestPath(pathname) ? serializedMessagesFor(locale, namespacesFor(pathname)) : null;
   return { requestId: context.get(requestIdContext), locale, messages };
 }
 
@@ -52,7 +55,8 @@ export const shouldRevalidate = () => true;
 function usePageLanguage(): { locale: Locale; messages: PageMessages | SerializedMessages | undefined } {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const error = useRouteError();
-  if (rootData) return { locale: rootData.locale, messages: rootData.messages };
+  const loadedWith = usePageMessagesText();
+  if (rootData) return { locale: rootData.locale, messages: rootData.messages ?? loadedWith };
   const carried = isRouteErrorResponse(error) ? (error.data as { locale?: unknown; messages?: PageMessages } | null) : null;
   if (carried && isLocale(carried.locale)) return { locale: carried.locale, messages: carried.messages };
   return { locale: DEFAULT_LOCALE, messages: undefined };
@@ -61,6 +65,11 @@ function usePageLanguage(): { locale: Locale; messages: PageMessages | Serialize
 export function Layout({ children }: { children: ReactNode }) {
   const { locale, messages } = usePageLanguage();
   const i18n = pageI18n(locale, messages);
+  // Marks the document once the whole page is React's (this effect runs after every child's): before that a click
+  // on a link is the browser's own. End-to-end tests wait for it; React's internal keys appear before the commit.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={locale}>
       <head>
@@ -74,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <SiteLayout>{children}</SiteLayout>
         </I18nextProvider>
+        <PageMessagesScript />
         <ScrollRestoration />
         <Scripts />
       </body>

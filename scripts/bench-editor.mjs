@@ -77,9 +77,7 @@ async function measureDrag(browser, origin, frames, cpuSlowdown) {
     [ORDER_STORAGE_KEY, JSON.stringify(draftWith(design))],
   );
   await page.goto(`${origin}/editor`);
-  await page.waitForFunction(() =>
-    Object.keys(document.documentElement).some((key) => key.startsWith("__reactFiber$")),
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   const layers = page.locator("[data-layer-id]");
   await layers.nth(LAYER_COUNT - 1).waitFor();
   const count = await layers.count();

@@ -22,6 +22,17 @@ describe("RichText", () => {
     });
   }
 
+  for (const locale of LOCALES) {
+    it(`writes the Payment step's ${locale} terms as Trans does`, () => {
+      const t = translatorFor(locale, "legal");
+      const terms = { terms: <a href="/terms" />, withdrawal: <a href="/withdrawal" /> };
+      const ours = renderToStaticMarkup(<RichText message={t("orderTerms.text")} components={terms} />);
+      const trans = renderToStaticMarkup(withI18n(<Trans t={t} i18nKey="orderTerms.text" components={terms} />, locale));
+      expect(ours).toBe(trans);
+      expect(ours).toContain('<a href="/withdrawal">');
+    });
+  }
+
   it("keeps text around, between and after the pieces, and a piece without an element as text", () => {
     const markup = renderToStaticMarkup(
       <RichText message="Read <a>the terms</a> and <b>this</b> & that" components={{ a: <a href="/terms" /> }} />,

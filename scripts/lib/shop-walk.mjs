@@ -53,9 +53,9 @@ export function createOperator(env, operator) {
   });
 }
 
-/** Resolves once React has hydrated the document (it tags <html> with its fiber last). */
+/** Resolves once React has hydrated and committed the document (the root layout then marks <html>). */
 export async function waitForHydration(page) {
-  await page.waitForFunction(() => Object.keys(document.documentElement).some((key) => key.startsWith("__reactFiber$")));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 async function open(page, url) {

@@ -18,14 +18,12 @@ export const pages = [
 ] as const;
 
 /**
- * Resolves once React has hydrated the whole document. The app hydrates `document` itself, and React tags a
- * DOM node with its fiber when that node is hydrated; `<html>` is the last node to complete, and the commit
- * follows in the same task. Interacting earlier would hit the server-rendered HTML without its handlers.
+ * Resolves once React has hydrated the whole document and committed it: the root layout's effect marks <html>.
+ * Interacting earlier would hit the server-rendered HTML without its handlers. (React's own keys on <html> are
+ * no sign: <html> is a singleton, tagged as soon as hydration starts.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Object.keys(document.documentElement).some((key) => key.startsWith("__reactFiber$")),
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 /** Loads a page as a buyer would and waits until it is interactive. */

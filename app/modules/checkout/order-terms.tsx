@@ -1,6 +1,5 @@
-import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import { Link } from "react-router";
+import { RichText } from "#app/components/rich-text.tsx";
 import { formatMoney } from "#app/modules/catalog/format.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
@@ -21,12 +20,12 @@ export function OrderTerms({ totalCents }: { totalCents: number }) {
         {t("orderTerms.total", { total: formatMoney(totalCents, locale) })}
       </p>
       <p>
-        <Trans
-          t={t}
-          i18nKey="orderTerms.text"
+        <RichText
+          message={t("orderTerms.text")}
           components={{
-            terms: <Link to={legalPath("terms")} target="_blank" />,
-            withdrawal: <Link to={legalPath("withdrawal")} target="_blank" />,
+            // Plain links: they open a new tab, where the router's client-side navigation has nothing to do.
+            terms: <a href={legalPath("terms")} target="_blank" />,
+            withdrawal: <a href={legalPath("withdrawal")} target="_blank" />,
           }}
         />
       </p>

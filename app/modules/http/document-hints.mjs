@@ -43,3 +43,19 @@ export function withFirstFetches(html) {
   const sent = withLowPriorityScripts(html);
   return { html: sent, link: stylesheetPreloadHeader(sent) };
 }
+
+const HEAD_END = "</head>";
+
+/**
+ * withFirstFetches for a rendered page's bytes: only its <head> is decoded and rewritten, and the body (most of the
+ * page) is sent as React wrote it, without a trip through a string and back.
+ * @param {Buffer} bytes
+ * @returns {{ body: Buffer, link: string | null }}
+ */
+export function bytesWithFirstFetches(bytes) {
+  const headEnd = bytes.indexOf(HEAD_END);
+  if (headEnd === -1) return { body: bytes, link: null };
+  const split = headEnd + HEAD_END.length;
+  const { html, link } = withFirstFetches(bytes.subarray(0, split).toString("utf8"));
+  return { body: Buffer.concat([Buffer.from(html, "utf8"), bytes.subarray(split)]), link };
+}

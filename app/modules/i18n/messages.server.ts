@@ -24,12 +24,15 @@ export function messagesFor(locale: Locale, namespaces: readonly Namespace[]): P
 
 const serialized = new Map<string, SerializedMessages>();
 
-/** messagesFor as JSON text, made once per language and namespaces: the root loader sends it with every page. */
+/**
+ * messagesFor as JSON text, made once per language and namespaces: a page's messages script and a navigation's
+ * root data carry it. Every `<` is written `\u003c` (the same JSON), so the text can stand inside a script element.
+ */
 export function serializedMessagesFor(locale: Locale, namespaces: readonly Namespace[]): SerializedMessages {
   const key = `${locale}|${namespaces.join(",")}`;
   let text = serialized.get(key);
   if (text === undefined) {
-    text = JSON.stringify(messagesFor(locale, namespaces));
+    text = JSON.stringify(messagesFor(locale, namespaces)).replaceAll("<", "\\u003c");
     serialized.set(key, text);
   }
   return text;
