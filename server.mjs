@@ -19,7 +19,7 @@ const { hstsMaxAge, securityHeaders } = await import("./server/security-headers.
 const { cacheControlFor, prerenderedPages } = await import("./server/static-files.mjs");
 const { emojiSheetMiddleware } = await import("./server/emoji-sheet.mjs");
 const { SVG_FILE_POLICY } = await import("./app/modules/http/content-security.mjs");
-const { currentRequest: currentRequestStore, logger, runWithRequest } = await import("./app/modules/observability/logger.mjs");
+const { currentRequest: currentRequestStore, logger, logRequest, runWithRequest } = await import("./app/modules/observability/logger.mjs");
 const { metricsExposition, recordRequest } = await import("./app/modules/observability/metrics.mjs");
 const { routeLabel } = await import("./app/modules/observability/route-label.mjs");
 const { startIdleCollector } = await import("./server/idle-collector.mjs");
@@ -60,10 +60,7 @@ app.use((req, res, next) => {
       const route = routeLabel({ pattern: request?.route, pathname });
       const status = res.writableFinished ? res.statusCode : 499;
       recordRequest({ method: req.method, route, status, seconds });
-      logger.info(
-        { requestId, method: req.method, route, path: pathname, status, durationMs: Math.round(seconds * 10_000) / 10 },
-        "request",
-      );
+      logRequest({ requestId, method: req.method, route, path: pathname, status, durationMs: Math.round(seconds * 10_000) / 10 });
     });
     next();
   });

@@ -37,14 +37,15 @@ export function nonceSource(nonce) {
 }
 
 /**
- * The `'sha256-…'` sources of every inline script in an HTML document (scripts with a src need none).
+ * The `'sha256-…'` sources of every inline script in an HTML document. Scripts with a src need none, and neither do
+ * JSON data blocks (the page's words): the browser never runs them, so script-src does not apply.
  * @param {string} html
  * @returns {string[]}
  */
 export function inlineScriptHashes(html) {
   const hashes = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes ?? "")) continue;
+    if (/\bsrc\s*=/i.test(attributes ?? "") || isDataBlock(attributes ?? "")) continue;
     hashes.push(`'sha256-${createHash("sha256").update(body ?? "", "utf8").digest("base64")}'`);
   }
   return [...new Set(hashes)];
@@ -55,3 +56,8 @@ export function inlineScriptHashes(html) {
  * Ours never do; this makes sure of it.
  */
 export const SVG_FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** Whether a script element's attributes make it a data block (type="application/json"), which is never run. */
+export function isDataBlock(attributes) {
+  return /\btype\s*=\s*["']?application\/json\b/i.test(attributes);
+}

@@ -22,13 +22,14 @@ describe("contentSecurityPolicy", () => {
 });
 
 describe("inlineScriptHashes", () => {
-  it("hashes each inline script's exact text, once, and skips scripts with a src", () => {
+  it("hashes each inline script's exact text, once, and skips scripts with a src and JSON data blocks", () => {
     const html = [
       '<script type="module" src="/assets/entry.js"></script>',
       "<script>window.a = 1;</script>",
       '<script nonce="x" type="module">import("/assets/b.js");\n</script>',
       "<SCRIPT>window.a = 1;</SCRIPT>",
       "<script></script>",
+      '<script type="application/json" id="page-messages">{"common":{}}</script>',
     ].join("");
     expect(inlineScriptHashes(html)).toEqual([sha256("window.a = 1;"), sha256('import("/assets/b.js");\n'), sha256("")]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import { captureLogs, logger, runWithRequest, scrubSecrets } from "./logger.mjs";
+import { captureLogs, logger, logRequest, runWithRequest, scrubSecrets } from "./logger.mjs";
 
 function capture() {
   const logs = captureLogs();
@@ -18,6 +18,16 @@ describe("the logger", () => {
     expect(logs.lines[0]).toMatchObject({ level: "info", msg: "outside" });
     expect(logs.lines[0]).not.toHaveProperty("requestId");
     expect(logs.lines[1]).toMatchObject({ level: "warn", requestId: "abcd1234", component: "mail" });
+  });
+
+  it("writes a request's access line with its named fields only, in the same format", () => {
+    const logs = capture();
+    const fields = { requestId: "abcd1234", method: "GET", route: "/orders/:id", path: "/orders/7", status: 200, durationMs: 12.5 };
+    logRequest({ ...fields, cookie: "session=secret" } as typeof fields);
+    expect(logs.lines).toHaveLength(1);
+    expect(logs.lines[0]).toMatchObject({ level: "info", msg: "request", ...fields });
+    expect(logs.lines[0]).toHaveProperty("time");
+    expect(JSON.stringify(logs.lines[0])).not.toContain("secret");
   });
 
   it("never writes a password, card data, a token or a cookie given as a field", () => {
