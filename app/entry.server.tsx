@@ -14,6 +14,7 @@ import { logger } from "#app/modules/observability/logger.mjs";
 import { setMetricSources } from "#app/modules/observability/metrics.mjs";
 import { countMailBacklog } from "#app/modules/mail/mail-outbox.server.ts";
 import { contentSecurityPolicy, createNonce, nonceSource } from "#app/modules/http/content-security.mjs";
+import { chooseEncoding, compress } from "#app/modules/http/compression.mjs";
 import { bytesWithFirstFetches } from "#app/modules/http/document-hints.mjs";
 import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
 import { PageMessagesProvider } from "#app/modules/i18n/page-messages.tsx";
@@ -56,7 +57,7 @@ export default function handleRequest(
     let deadline: ReturnType<typeof setTimeout> | undefined;
     // The whole document is rendered before it is sent, as one body (D118). React writes a page in many small
     // pieces, and React Router's Express adapter flushes the compressor after each one: with brotli, which every
-    // browser asks for, that cost 3× the CPU of the whole render. The pages wait on nothing slow once their
+    // browser asks for, that cost 3× the CPU of the whole render. Whole, it is also compressed in one call. The pages wait on nothing slow once their
     // loaders have run (their one Suspense boundary is a code chunk, loaded once per process).
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce,
@@ -75,8 +76,13 @@ export default function handleRequest(
             const { body, link } = bytesWithFirstFetches(Buffer.concat(chunks));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             if (link) responseHeaders.append("Link", link);
-            // Buffer.concat makes a plain ArrayBuffer (never shared), which is what Response takes.
-            resolve(new Response(body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+            // Compressed here in one step (compression.mjs); server.mjs's compressor leaves an encoded answer be.
+            const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
+            responseHeaders.append("Vary", "Accept-Encoding");
+            if (encoding) responseHeaders.set("Content-Encoding", encoding);
+            const sent = encoding ? compress(body, encoding) : body;
+            // Buffers made by concat and zlib hold a plain ArrayBuffer (never shared), which is what Response takes.
+            resolve(new Response(sent as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
             done();
           },
         });

@@ -132,6 +132,13 @@ describe("the production server", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}$/);
     expect(response.headers.get("content-encoding")).toBe("gzip");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    const asBrowsersAsk = await fetch(`${base}/Payment`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(asBrowsersAsk.headers.get("content-encoding")).toBe("br");
+    expect(asBrowsersAsk.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(await asBrowsersAsk.text()).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+    const plain = await fetch(`${base}/Payment`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toMatch(/^<!DOCTYPE html>/);
   });
 
   it("sends a script policy naming each page's inline scripts: a fresh nonce when rendered, hashes when prerendered", async () => {
