@@ -29,6 +29,7 @@ import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
 import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
 import { isDataRequestPath, PageMessagesScript, usePageMessagesText } from "#app/modules/i18n/page-messages.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
+import { pageMeta } from "#app/modules/catalog/format.ts";
 
 export const middleware = rootMiddleware;
 
@@ -166,8 +167,12 @@ function readablePath(pathname: string): string {
   }
 }
 
-// Pages without a meta of their own (the 404 and error pages) get the shop's title and a description.
+// Pages without a meta of their own (the 404 and error pages) get the shop's title and a description; a missing
+// page says so in the tab too.
 export function meta(args: Route.MetaArgs) {
   const { t } = metaTranslator(args, "common");
+  if (isRouteErrorResponse(args.error) && args.error.status === 404) {
+    return pageMeta({ title: t("notFound.title"), description: t("meta.description") });
+  }
   return [{ title: t("meta.title") }, { name: "description", content: t("meta.description") }];
 }

@@ -82,7 +82,7 @@ export default function Account() {
                   </th>
                   <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">
-                    {formatDeckSize(order.size)}
+                    {formatDeckSize(order.size, locale)}
                     {order.grip ? t("page.withGrip") : ""}
                   </td>
                   <td>{formatMoney(order.totalCents, locale)}</td>

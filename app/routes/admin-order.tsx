@@ -65,7 +65,7 @@ export default function AdminOrder() {
             <h2 id="deck-title">{t("order.deck")}</h2>
             <dl className="admin__facts">
               <dt>{t("order.width")}</dt>
-              <dd>{formatDeckSize(order.size)}</dd>
+              <dd>{formatDeckSize(order.size, locale)}</dd>
               <dt>{t("order.gripTape")}</dt>
               <dd>{order.grip ? t("order.gripApplied") : t("order.noGrip")}</dd>
               <dt>{t("order.layers")}</dt>

@@ -102,7 +102,7 @@ export default function AdminOrders() {
                     <br />
                     <span className="admin__muted">{order.contact}</span>
                   </td>
-                  <td>{formatDeckSize(order.size)}</td>
+                  <td>{formatDeckSize(order.size, locale)}</td>
                   <td>{order.grip ? t("orders.yes") : t("orders.no")}</td>
                   <td className="admin__amount">{formatMoney(order.totalCents, locale)}</td>
                   <td>

@@ -9,8 +9,8 @@ const LEGAL = {
     pages: [
       { link: "Imprint", path: "/legal/imprint", heading: "Imprint", text: "Deck Studio GmbH" },
       { link: "Terms and conditions", path: "/legal/terms", heading: "Terms and conditions", text: '"Buy now"' },
-      { link: "Privacy", path: "/legal/privacy", heading: "Privacy notice", text: "No tracking" },
-      { link: "Right of withdrawal", path: "/legal/withdrawal", heading: "Withdrawal information", text: "§ 312g (2) no. 1 BGB" },
+      { link: "Privacy notice", path: "/legal/privacy", heading: "Privacy notice", text: "No tracking" },
+      { link: "Withdrawal information", path: "/legal/withdrawal", heading: "Withdrawal information", text: "§ 312g (2) no. 1 BGB" },
     ],
   },
   de: {

@@ -39,6 +39,9 @@ const orderSummaryOpen = {
   },
 };
 
+/** A buyer's own words as long as they come: one unbroken e-mail address wider than a 320 px screen. */
+const longContactOrder = { ...completeOrder, contact: "erika.mustermann.langername.mitbindestrich@example.com" };
+
 let signedInState: Awaited<ReturnType<ReturnType<Page["context"]>["storageState"]>>;
 let guestOrderPath = "";
 let ownOrderPath = "";
@@ -47,7 +50,7 @@ let ownOrderPath = "";
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(180_000);
   const guest = await (await browser.newContext()).newPage();
-  await seedOrder(guest, completeOrder);
+  await seedOrder(guest, longContactOrder);
   await open(guest, "/Payment");
   await fillCard(guest);
   await payButton(guest).click();
@@ -152,7 +155,7 @@ async function measure(browser: Browser, width: number, list: Visit[]): Promise<
       storageState: visit.signedIn ? signedInState : undefined,
     });
     const page = await context.newPage();
-    await seedOrder(page, visit.draft ?? completeOrder);
+    await seedOrder(page, visit.draft ?? longContactOrder);
     const response = await page.goto(visit.path);
     expect(response?.status(), `${visit.name}: status`).toBe(visit.status ?? 200);
     await waitForHydration(page);

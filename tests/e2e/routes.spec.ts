@@ -34,6 +34,7 @@ test.describe("unknown paths", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expectLayout(page, "Page Not Found");
+    await expect(page).toHaveTitle("Page Not Found · Deck Studio");
     const main = page.getByRole("main");
     await expect(main.getByText("404", { exact: true })).toBeVisible();
     await expect(main.getByText("Page not found: /no-such-page", { exact: true })).toBeVisible();

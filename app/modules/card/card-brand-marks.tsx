@@ -49,17 +49,20 @@ const WIDTH = 120;
 const HEIGHT = 48;
 
 /**
- * A brand's badge; `brand` null draws a neutral outline marked "CARD". Decorative: the card has the name.
+ * A brand's badge; `brand` null draws a neutral outline marked `unknownText` ("CARD" unless the page's language
+ * says otherwise). Decorative: the card has the name.
  * Memoised, like the chip, so that a keystroke re-renders only the text that changed.
  */
 export const BrandMark = memo(function BrandMark({
   brand,
+  unknownText = GENERIC_STYLE.text,
   className,
 }: {
   brand: CardBrand | null;
+  unknownText?: string;
   className?: string;
 }) {
-  const style = brand ? brandMarkStyles[brand] : GENERIC_STYLE;
+  const style = brand ? brandMarkStyles[brand] : { ...GENERIC_STYLE, text: unknownText };
   const textWidth = Math.min(WIDTH - 20, style.text.length * 16);
   return (
     <svg className={className} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">

@@ -92,10 +92,12 @@ export interface CardPreviewProps {
 export function CardPreview(props: CardPreviewProps) {
   const { cardNumber, cardName, cardMonth, cardYear, cardCvv, type, masked = true } = props;
   const { focusedField = null, flipped = false, className } = props;
-  const { t } = useTranslation("card");
+  const { t, i18n } = useTranslation("card");
   const labels = { ...translatedLabels(t), ...props.labels };
   const { brandName, lastFour } = cardDescription(cardNumber, type);
   const brandText = brandName ?? t("preview.unknownBrand");
+  // The badge of a number whose brand is not known yet: "CARD", "KARTE".
+  const unknownBadge = t("preview.unknownBrand").toLocaleUpperCase(i18n.language);
   const brand = detectCardBrand(cardNumber, type);
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
@@ -115,7 +117,7 @@ export function CardPreview(props: CardPreviewProps) {
         <div className="card-preview__face card-preview__face--front">
           <CardArt background={background} />
           <CardChip className="card-preview__chip" />
-          <BrandMark brand={brand} className="card-preview__brand" />
+          <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand" />
           <CardNumber groups={cardNumberDisplayGroups(cardNumber, { masked, type }).join(" ")} />
           <CardHolder caption={labels.cardHolder} name={displayName(cardName) || labels.cardName} />
           <CardExpiry
@@ -124,7 +126,7 @@ export function CardPreview(props: CardPreviewProps) {
           />
           <FocusFrame field={frameField} visible={frameField === focusedField} />
         </div>
-        <CardBack background={background} caption={labels.cardCvv} cvv={maskSecurityCode(cardCvv)} focused={focusedField === "cvv"} brand={brand} />
+        <CardBack background={background} caption={labels.cardCvv} cvv={maskSecurityCode(cardCvv)} focused={focusedField === "cvv"} brand={brand} unknownBadge={unknownBadge} />
       </div>
     </div>
   );
@@ -175,9 +177,10 @@ interface CardBackProps {
   cvv: string;
   focused: boolean;
   brand: CardBrand | null;
+  unknownBadge: string;
 }
 
-const CardBack = memo(function CardBack({ background, caption, cvv, focused, brand }: CardBackProps) {
+const CardBack = memo(function CardBack({ background, caption, cvv, focused, brand, unknownBadge }: CardBackProps) {
   return (
     <div className="card-preview__face card-preview__face--back">
       <CardArt background={background} />
@@ -188,7 +191,7 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
           {cvv}
         </span>
       </div>
-      <BrandMark brand={brand} className="card-preview__brand card-preview__brand--back" />
+      <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand card-preview__brand--back" />
     </div>
   );
 });

@@ -38,7 +38,7 @@ export function OrderSummary({ order, heading }: { order: OrderState; heading?: 
         <dl className="summary__options">
           <div>
             <dt>{t("summary.width")}</dt>
-            <dd>{order.size ? formatDeckSize(order.size) : t("summary.notChosen")}</dd>
+            <dd>{order.size ? formatDeckSize(order.size, locale) : t("summary.notChosen")}</dd>
           </div>
           <div>
             <dt>{t("summary.grip")}</dt>

@@ -57,7 +57,7 @@ export function commitLayerChange(
 
 export function addText(editor: EditorContext) {
   const { saved } = editor.history;
-  const added = addLayer(saved, placeNewLayer(saved, newTextLayer(editor.outline), editor.outline));
+  const added = addLayer(saved, placeNewLayer(saved, newTextLayer(editor.outline, editor.t("layer.newText")), editor.outline));
   if (!added) return editor.announce(layersFull(editor.t));
   editor.history.commit(added.design);
   editor.select(added.id);

@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { priceLineKey } from "./price-line-label.ts";
 import { storedTax, type StoredPriceLine } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
@@ -50,13 +51,14 @@ export function PlacedOrderPrices({
 /** What was ordered, where it goes and how it was paid: the confirmation page and the account both show it. */
 export function OrderDetails({ order }: { order: OrderView }) {
   const { t } = useTranslation("orders");
+  const locale = useLocale();
   return (
     <div className="stack">
       <PlacedOrderPrices order={order} />
       <dl className="summary__options">
         <div>
           <dt>{t("details.width")}</dt>
-          <dd>{formatDeckSize(order.size)}</dd>
+          <dd>{formatDeckSize(order.size, locale)}</dd>
         </div>
         <div>
           <dt>{t("details.gripTape")}</dt>
