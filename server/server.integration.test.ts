@@ -264,8 +264,9 @@ describe("the production server", () => {
 
   it("mails the buyer a confirmation: written as an .eml file under DATA_DIR/mail when no SMTP server is set", async () => {
     const mailDir = path.join(dataDir, "mail");
-    await expect.poll(() => (existsSync(mailDir) ? readdirSync(mailDir) : []), { timeout: 15_000 }).toHaveLength(1);
-    const [file] = readdirSync(mailDir);
+    const mails = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")) : []);
+    await expect.poll(mails, { timeout: 15_000 }).toHaveLength(1);
+    const [file] = mails();
     const message = readFileSync(path.join(mailDir, file!), "utf8");
     expect(message).toMatch(/^To: probe@example\.com$/m);
     expect(message).toMatch(/^From: Deck Studio <orders@localhost>$/m);
@@ -299,7 +300,7 @@ describe("the production server", () => {
       }
       expect(everything).toContain("Card Probe"); // the order is there
       const mailDir = path.join(dataDir, "mail");
-      const mails = readdirSync(mailDir).map((file) => readFileSync(path.join(mailDir, file), "utf8")).join("\n");
+      const mails = readdirSync(mailDir).filter((name) => name.endsWith(".eml")).map((file) => readFileSync(path.join(mailDir, file), "utf8")).join("\n");
       expect(mails).toContain("Card Probe");
       for (const haystack of [everything, output, mails]) {
         expect(haystack).not.toContain(PROBE_CARD.digits);

@@ -68,7 +68,7 @@ async function open(page, url) {
 async function readMail(mailDir, needle) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const files = existsSync(mailDir) ? readdirSync(mailDir).sort().reverse() : [];
+    const files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
     for (const file of files) {
       const text = readFileSync(path.join(mailDir, file), "utf8")
         .replace(/=\r?\n/g, "")

@@ -138,7 +138,7 @@ export async function readMail(needle: string): Promise<string> {
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
         const texts = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")));
         found = texts.find((text) => text.includes(needle)) ?? "";
         return found !== "";

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "#app/modules/observability/logger.mjs";
@@ -45,7 +45,10 @@ export function createFileTransport(dir: string, log: (line: string) => void = (
       const info = await composer.sendMail(mail);
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${fileSafe(mail.messageId)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written beside it, then renamed: whoever lists the folder sees whole mails only, never one half written.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
     },
   };
