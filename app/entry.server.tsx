@@ -57,8 +57,9 @@ export default function handleRequest(
     let deadline: ReturnType<typeof setTimeout> | undefined;
     // The whole document is rendered before it is sent, as one body (D118). React writes a page in many small
     // pieces, and React Router's Express adapter flushes the compressor after each one: with brotli, which every
-    // browser asks for, that cost 3× the CPU of the whole render. Whole, it is also compressed in one call. The pages wait on nothing slow once their
-    // loaders have run (their one Suspense boundary is a code chunk, loaded once per process).
+    // browser asks for, that cost 3× the CPU of the whole render. Whole, it is also compressed in one call. The
+    // pages wait on nothing slow once their loaders have run (their one Suspense boundary is a code chunk, loaded
+    // once per process).
     const { pipe, abort } = renderToPipeableStream(router, {
       nonce,
       onShellReady() {

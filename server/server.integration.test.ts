@@ -74,6 +74,12 @@ async function printUrlOf(orderLink: string | null, format: "svg" | "png" = "png
   return href;
 }
 
+/** The whole mails the server wrote under DATA_DIR/mail (a mail is written beside and renamed into place). */
+function mailFiles(): string[] {
+  const mailDir = path.join(dataDir, "mail");
+  return existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")).map((name) => path.join(mailDir, name)) : [];
+}
+
 async function waitForHealthy(timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -263,11 +269,9 @@ describe("the production server", () => {
   });
 
   it("mails the buyer a confirmation: written as an .eml file under DATA_DIR/mail when no SMTP server is set", async () => {
-    const mailDir = path.join(dataDir, "mail");
-    const mails = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")) : []);
-    await expect.poll(mails, { timeout: 15_000 }).toHaveLength(1);
-    const [file] = mails();
-    const message = readFileSync(path.join(mailDir, file!), "utf8");
+    await expect.poll(mailFiles, { timeout: 15_000 }).toHaveLength(1);
+    const [file] = mailFiles();
+    const message = readFileSync(file!, "utf8");
     expect(message).toMatch(/^To: probe@example\.com$/m);
     expect(message).toMatch(/^From: Deck Studio <orders@localhost>$/m);
     expect(message).toMatch(/^Subject: Your Deck Studio order DS-[0-9A-Z]{8}$/m);
@@ -299,8 +303,7 @@ describe("the production server", () => {
         );
       }
       expect(everything).toContain("Card Probe"); // the order is there
-      const mailDir = path.join(dataDir, "mail");
-      const mails = readdirSync(mailDir).filter((name) => name.endsWith(".eml")).map((file) => readFileSync(path.join(mailDir, file), "utf8")).join("\n");
+      const mails = mailFiles().map((file) => readFileSync(file, "utf8")).join("\n");
       expect(mails).toContain("Card Probe");
       for (const haystack of [everything, output, mails]) {
         expect(haystack).not.toContain(PROBE_CARD.digits);

@@ -76,23 +76,13 @@ export function pageMeta({ title, description, noindex }: PageMeta) {
 }
 
 const regionNames = new Map<Locale, Intl.DisplayNames>();
-const countryNames = new Map<string, string>(); // by "locale code": Intl's naming is slow enough to show in profiles
 
 /**
  * A country by its ISO code, as the language names it: "Germany" / "Deutschland". English keeps the catalog's
- * names; other languages ask Intl. A code nobody knows is shown as it is.
+ * names; other languages ask Intl. A code nobody knows is shown as it is. (The country select's whole list is
+ * named once per language, in countriesByName.)
  */
 export function formatCountry(code: string, locale: Locale = DEFAULT_LOCALE): string {
-  const key = `${locale} ${code}`;
-  let name = countryNames.get(key);
-  if (name === undefined) {
-    name = nameCountry(code, locale);
-    if (countryNames.size < 2_000) countryNames.set(key, name); // codes come from requests too: keep the cache small
-  }
-  return name;
-}
-
-function nameCountry(code: string, locale: Locale): string {
   let names = regionNames.get(locale);
   if (!names) {
     names = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: "region", fallback: "code" });
