@@ -62,7 +62,7 @@ export default function GripSize() {
   return (
     <div className="page page--split">
       <div className="page__aside">
-        <DeckViewer design={order.design} size={order.size} grip={order.grip} side={side} onSideChange={setSide} />
+        <DeckViewer design={order.design} size={order.size} grip={order.grip} side={side} onSideChange={setSide} compact />
       </div>
       <div className="page__content">
         <h1>{t("gripSize.title")}</h1>

@@ -140,3 +140,14 @@ for (const [device, viewport] of [
     }
   });
 }
+
+test("GripSize on a phone: the deck leaves the heading, every width and the grip tape choice on the first screen", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await open(page, "/GripSize");
+  await expectInViewport(page, page.getByRole("img", { name: /deck/i }).first(), "the deck");
+  await expectInViewport(page, page.getByRole("heading", { level: 1, name: "Choose grip and size" }), "the heading");
+  for (const radio of await page.getByRole("group", { name: "Deck width" }).getByRole("radio").all()) {
+    await expectInViewport(page, radio, `the width ${await radio.getAttribute("value")}`);
+  }
+  await expectInViewport(page, page.getByRole("checkbox", { name: /Apply black grip tape/ }), "the grip tape choice");
+});

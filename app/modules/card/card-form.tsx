@@ -119,6 +119,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
             {...digitsField}
             autoComplete="cc-exp-month"
             maxLength={2}
+            className="card-form__expiry"
             onChange={onDigitsChange("cardMonth", 2)}
           />
           <TextField
@@ -126,6 +127,7 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
             {...digitsField}
             autoComplete="cc-exp-year"
             maxLength={4}
+            className="card-form__expiry"
             onChange={onDigitsChange("cardYear", 4)}
           />
         </fieldset>

@@ -10,12 +10,14 @@ interface DeckViewerProps {
   /** Controlled: the side shown (GripSize turns the deck over when the buyer ticks grip tape). */
   side?: DeckSide;
   onSideChange?: (side: DeckSide) => void;
+  /** Smaller on a phone, where it stands above a form that should start on the first screen (GripSize). */
+  compact?: boolean;
 }
 
 const SIDES: DeckSide[] = ["bottom", "top"];
 
 /** The deck shown big, with two toggle buttons to turn it over: the start page and GripSize. */
-export function DeckViewer({ design, size, grip, side: controlled, onSideChange }: DeckViewerProps) {
+export function DeckViewer({ design, size, grip, side: controlled, onSideChange, compact }: DeckViewerProps) {
   const [own, setOwn] = useState<DeckSide>("bottom");
   const side = controlled ?? own;
   const { t } = useTranslation();
@@ -24,7 +26,7 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange 
     onSideChange?.(next);
   };
   return (
-    <div className="deck-viewer">
+    <div className={compact ? "deck-viewer deck-viewer--compact" : "deck-viewer"}>
       <DeckPreview key={side} className="deck-preview deck-viewer__deck" design={design} size={size} grip={grip} side={side} />
       <div className="deck-viewer__sides" role="group" aria-label={t("deck.sideShown")}>
         {SIDES.map((option) => (
