@@ -25,6 +25,8 @@ export default [
   route("language", "routes/language.ts"),
   // The legal pages (imprint, terms, privacy, withdrawal), their texts from the operator's configuration.
   route("legal/:page", "routes/legal.tsx"),
+  // The withdrawal function (§ 356a BGB): withdrawing from a purchase online, with a receipt by mail.
+  route("withdraw", "routes/withdraw.tsx"),
   route("healthz", "routes/healthz.ts"),
   // The back office: operators only (every loader and action checks); anyone else gets the 404 page. Its sign-in
   // page is the one exception, and gives nothing away (a buyer's password reads as a wrong one).

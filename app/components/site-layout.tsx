@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { RichText } from "./rich-text.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { LEGAL_PAGES, legalPath } from "#app/modules/legal/legal-pages.ts";
+import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { StepIndicator } from "./step-indicator.tsx";
 import { StepNotice } from "./step-notice.tsx";
@@ -55,6 +55,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                 <Link to={legalPath(page)}>{t(`footer.${page}`)}</Link>
               </li>
             ))}
+            {/* The withdrawal function (§ 356a BGB) is reachable from every page, as the law asks. */}
+            <li>
+              <Link to={WITHDRAWAL_PATH}>{t("footer.withdraw")}</Link>
+            </li>
           </ul>
         </nav>
         <p>{t("footer.pricesIncludeVat", { shop: catalog.shopName, product: t("product.name") })}</p>

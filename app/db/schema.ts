@@ -136,6 +136,12 @@ export const orders = pgTable(
     /** The invoice's number (gapless, from invoice_counters, taken in the order's transaction) and date. */
     invoiceNumber: text("invoice_number").unique(),
     invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    /**
+     * The buyer's withdrawal from the contract, declared with the shop's withdrawal function (§ 356a BGB, D206): when
+     * it arrived and the name it was declared in. One per order; the operator then cancels or takes the deck back.
+     */
+    withdrawalDeclaredAt: timestamp("withdrawal_declared_at", { withTimezone: true }),
+    withdrawalName: text("withdrawal_name"),
     /** Set when the buyer deleted their account: contact data removed, what tax law requires kept. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -11,6 +11,7 @@ import { carrierName } from "#app/modules/orders/carriers.ts";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
+import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
 
@@ -45,6 +46,12 @@ export default function AdminOrder() {
           kind: order.account === "Account" ? t("order.kindAccount") : t("order.kindGuest"),
         })}
       </p>
+      {order.withdrawalDeclaredAt ? (
+        <div className="admin__notice" role="note">
+          <p>{t("order.withdrawal", { at: formatDateTime(order.withdrawalDeclaredAt, locale), name: order.withdrawalName ?? order.name })}</p>
+          <p>{t(hasOwnDesign(order.design) ? "order.withdrawalOwnDesign" : "order.withdrawalNext")}</p>
+        </div>
+      ) : null}
       <div className="admin__detail">
         <div className="stack admin__detail-side">
           <section className="card-panel stack" aria-labelledby="next-title">

@@ -866,6 +866,8 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         carrier: null,
         trackingNumber: null,
         trackingUrl: null,
+        withdrawalDeclaredAt: null,
+        withdrawalName: null,
         account: "Guest",
       },
       next: ["in_production", "cancelled"],

@@ -3,6 +3,8 @@ import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
 import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-link.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
+import { offersWithdrawal } from "#app/modules/orders/withdrawal.ts";
+import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
 import { getDb, getLocale, sessionContext } from "#app/request-context.server.ts";
@@ -22,6 +24,8 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     // The invoice is under the order page's own rules: a guest's link carries the page's token.
     invoicePath: `/orders/${order.id}/invoice${guestOrder ? `?token=${orderAccessToken(order.id)}` : ""}`,
     checkoutId: order.idempotencyKey,
+    // The withdrawal function, for an order that has the right (a deck without the buyer's own design), D206.
+    withdrawPath: offersWithdrawal(order) ? `${WITHDRAWAL_PATH}?order=${order.number}` : null,
     // Only the redirect right after the purchase thanks the buyer; the mail's link and the history do not.
     justPlaced: new URL(request.url).searchParams.get("placed") === "1",
     offerAccount: guestOrder && !context.get(sessionContext)?.userId,

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { formatDate, pageMeta } from "#app/modules/catalog/format.ts";
+import { formatDate, formatDateTime, pageMeta } from "#app/modules/catalog/format.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
@@ -26,7 +26,8 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, justPlaced, accountOutcome } = useLoaderData<typeof loader>();
+  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, justPlaced, accountOutcome, withdrawPath } =
+    useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   const { t } = useTranslation("orders");
@@ -58,6 +59,13 @@ export default function OrderConfirmation() {
         <p>
           <InvoiceLink href={invoicePath} />
         </p>
+        {order.withdrawalDeclaredAt ? (
+          <p>{t("page.withdrawalReceived", { at: formatDateTime(order.withdrawalDeclaredAt, locale) })}</p>
+        ) : withdrawPath ? (
+          <p>
+            <Link to={withdrawPath}>{t("page.withdraw")}</Link>
+          </p>
+        ) : null}
         <section className="stack" aria-labelledby="print-title">
           <h2 id="print-title">{t("page.printTitle")}</h2>
           <p>{t("page.printText")}</p>

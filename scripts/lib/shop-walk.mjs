@@ -143,10 +143,12 @@ export async function walkBuyer(page, { base, dataDir, visit = async () => {} })
   return { orderPath, cookies: await page.context().cookies() };
 }
 
-/** Pages a visitor without a session sees outside the buyer's way: /account signed out and the 404 page. */
+/** Pages a visitor without a session sees outside the buyer's way: /account signed out, the withdrawal form, the 404 page. */
 export async function walkSignedOut(page, { base, visit = async () => {} }) {
   await open(page, `${base}/account`);
   await visit("account-signed-out", page);
+  await open(page, `${base}/withdraw`);
+  await visit("withdraw", page);
   const response = await page.goto(`${base}/no-such-page`);
   if (response?.status() !== 404) throw new Error(`GET /no-such-page answered ${response?.status()}`);
   await waitForHydration(page);

@@ -128,6 +128,7 @@ function visits(): Visit[] {
     { name: "account, signed out", path: "/account" },
     { name: "account, signed in (orders and addresses)", path: "/account", signedIn: true },
     { name: "new password", path: "/account/reset" },
+    { name: "withdrawal form", path: "/withdraw" },
     { name: "404 page", path: "/no-such-page", status: 404 },
     { name: "back office sign-in", path: "/admin/login" },
   ];

@@ -98,6 +98,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       card: { brand: order.cardBrand, last4: order.cardLast4 },
       invoice: order.invoiceNumber ? { number: order.invoiceNumber, date: order.invoicedAt?.toISOString() ?? null } : null,
       shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+      withdrawal: order.withdrawalDeclaredAt ? { declaredAt: order.withdrawalDeclaredAt.toISOString(), name: order.withdrawalName } : null,
       history: events
         .filter((event) => event.orderId === order.id)
         .map((event) => ({

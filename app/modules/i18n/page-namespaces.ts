@@ -35,6 +35,8 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   account: ["account", "orders", "checkout"],
   admin: ["admin", "orders", "checkout"],
   legal: ["legal"],
+  // The withdrawal form's words are the legal pages'; its field messages are the checkout's (order-schema.ts).
+  withdraw: ["legal", "checkout"],
 };
 
 /**

@@ -7,3 +7,6 @@ export function isLegalPage(value: unknown): value is LegalPage {
 }
 
 export const legalPath = (page: LegalPage) => `/legal/${page}`;
+
+/** The withdrawal function's page (§ 356a BGB, D206): linked from every page's footer and from the order pages. */
+export const WITHDRAWAL_PATH = "/withdraw";

@@ -1,7 +1,7 @@
 import type { OrderRow } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { townLines } from "#app/modules/catalog/countries.ts";
-import { formatCountry, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { formatCountry, formatDateTime, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
 import { storedTax } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
@@ -10,6 +10,7 @@ import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mai
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 import { priceLineKey } from "./price-line-label.ts";
+import { hasOwnDesign } from "./withdrawal.ts";
 
 /**
  * The mails about an order go out in the order's language (`orders.locale`, the page's language when it was
@@ -163,6 +164,28 @@ export function orderCancelledMail(order: OrderRow, orderUrl: string): MailToSen
     [
       t("order.cancelled.cancelled", { number: order.number, deck: deckLine(order, locale) }),
       t("order.cancelled.refund", { amount: formatMoney(order.totalCents, locale), card }),
+    ],
+    [{ href: orderUrl, text: t("order.seeOrder") }],
+  );
+}
+
+/**
+ * The receipt for a withdrawal made with the withdrawal function (§ 356a Abs. 1 S. 3 BGB, D206): on a durable medium,
+ * at once, with the statement's content and the date and time it arrived, and what happens next.
+ */
+export function withdrawalReceiptMail(order: OrderRow, orderUrl: string): MailToSend {
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const declaredAt = formatDateTime(order.withdrawalDeclaredAt ?? new Date(), locale);
+  const deck = deckLine(order, locale);
+  return noticeMail(
+    `order-withdrawal:${order.id}`,
+    order,
+    t("order.withdrawal.subject", { shop, number: order.number }),
+    [
+      t("order.withdrawal.received", { at: declaredAt }),
+      t("order.withdrawal.statement", { name: order.withdrawalName ?? order.name, number: order.number, deck, email: order.contact }),
+      t(hasOwnDesign(order.design) ? "order.withdrawal.nextOwnDesign" : "order.withdrawal.next"),
     ],
     [{ href: orderUrl, text: t("order.seeOrder") }],
   );

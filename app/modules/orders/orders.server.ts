@@ -81,5 +81,7 @@ export function toOrderView(order: OrderRow, locale: Locale = "en") {
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingLink(order.carrier, order.trackingNumber, locale),
+    withdrawalDeclaredAt: order.withdrawalDeclaredAt?.toISOString() ?? null,
+    withdrawalName: order.withdrawalName,
   };
 }
