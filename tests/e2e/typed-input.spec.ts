@@ -56,6 +56,16 @@ test("Login keeps a guest's e-mail typed before the scripts arrived", async ({ p
   await expect(guestEmail(page)).toHaveValue("erika@example.com");
 });
 
+test("the withdrawal form keeps what was typed before its scripts arrived", async ({ page }) => {
+  await openWithLateScripts(page, "/withdraw?order=DS-7K3F9Q2A");
+  await page.getByLabel("Full name").fill("Erika Mustermann");
+  await page.getByLabel("E-mail address of the order").fill("erika@example.com");
+  await expectHydratedAndSettled(page);
+  await expect(page.getByLabel("Full name")).toHaveValue("Erika Mustermann");
+  await expect(page.getByLabel("Order number")).toHaveValue("DS-7K3F9Q2A");
+  await expect(page.getByLabel("E-mail address of the order")).toHaveValue("erika@example.com");
+});
+
 test("Payment keeps the card fields typed before the scripts arrived", async ({ page }) => {
   await seedOrder(page, completeOrder);
   await openWithLateScripts(page, "/Payment");
