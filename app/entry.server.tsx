@@ -8,6 +8,7 @@ import { closeDatabase, waitForDatabase } from "#app/db/database.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { startMailWorker } from "#app/modules/mail/mail-worker.server.ts";
 import { startCheckoutRecovery } from "#app/modules/orders/checkout-recovery.server.ts";
+import { startDataRetention } from "#app/modules/housekeeping/data-retention.server.ts";
 import { productionServices } from "#app/services.server.ts";
 import { databaseUnavailableContext, isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
@@ -120,11 +121,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 let mailWorker: ReturnType<typeof startMailWorker> | undefined;
 let checkoutRecovery: Awaited<ReturnType<typeof startCheckoutRecovery>> | undefined;
 let stopBackups: (() => Promise<void>) | undefined;
+let dataRetention: ReturnType<typeof startDataRetention> | undefined;
 
 /**
  * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
- * every minute) and start delivering mail before listening; on shutdown finish the rounds under way, then close
- * the database.
+ * every minute) and start delivering mail before listening, then sweep expired data in the background; on shutdown
+ * finish the rounds under way, then close the database.
  */
 export const lifecycle = {
   start: async () => {
@@ -143,9 +145,12 @@ export const lifecycle = {
     mailWorker = startMailWorker(productionServices, { from: getConfig().MAIL_FROM });
     const { CHECKOUT_RECOVERY_INTERVAL_MS: intervalMs, CHECKOUT_RECOVERY_AFTER_MS: olderThanMs } = getConfig();
     checkoutRecovery = await startCheckoutRecovery(productionServices, { intervalMs, olderThanMs });
+    // Expired sessions, links, counters and mail, and orders past their ten years (D208).
+    dataRetention = startDataRetention(productionServices);
   },
   stop: async () => {
     await checkoutRecovery?.stop();
+    await dataRetention?.stop();
     await stopBackups?.();
     await mailWorker?.stop();
     await closeDatabase();
