@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_OPERATOR } from "#tests/support/operator.ts";
 import { pngSize } from "#tests/support/png-reader.ts";
-import { completeOrder, expectNoAxeViolations, nextYear, open, readMail, seedOrder, waitForHydration } from "./helpers.ts";
+import { completeOrder, expectNoAxeViolations, nextYear, open, operatorPage, readMail, seedOrder, waitForHydration } from "./helpers.ts";
 
 /**
  * The back office end to end: a buyer's order taken through production and shipping by an operator (the server
@@ -39,17 +39,6 @@ async function placeOrder(page: Page) {
   return { id: url.pathname.split("/")[2]!, number, buyerPath: url.pathname + url.search };
 }
 
-/** A new browser context whose page signs in at /admin/login as the e2e operator and lands on the order list. */
-async function operatorPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await open(page, "/admin/login");
-  await page.getByLabel("E-mail").fill(E2E_OPERATOR.email);
-  await page.getByLabel("Password").fill(E2E_OPERATOR.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
-  return page;
-}
 
 /** A buyer with an account (signed up through the Login page and the mailed link), signed in. */
 async function signedInBuyer(page: Page): Promise<void> {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { E2E_OPERATOR } from "#tests/support/operator.ts";
 
 export const SHOP_NAME = "Deck Studio";
 
@@ -185,4 +186,16 @@ export async function createAccount(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/Shipping$/);
   return email;
+}
+
+/** A new browser context whose page signs in at /admin/login as the e2e operator and lands on the order list. */
+export async function operatorPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await open(page, "/admin/login");
+  await page.getByLabel("E-mail").fill(E2E_OPERATOR.email);
+  await page.getByLabel("Password").fill(E2E_OPERATOR.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  return page;
 }

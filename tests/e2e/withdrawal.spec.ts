@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_OPERATOR } from "#tests/support/operator.ts";
-import { completeOrder, expectFieldError, expectNoAxeViolations, fillCard, open, payButton, readMail, seedOrder } from "./helpers.ts";
+import { completeOrder, expectFieldError, expectNoAxeViolations, fillCard, open, operatorPage, payButton, readMail, seedOrder } from "./helpers.ts";
 
 /** A guest buys a deck without their own design (the right of withdrawal applies); the order page is open after. */
 async function buyPlainDeck(page: Page): Promise<{ number: string; contact: string }> {
@@ -51,12 +50,7 @@ test("a buyer withdraws from a purchase from the order page, gets the receipt by
   await expect(page.getByRole("main").getByRole("link", { name: "Withdraw from contract" })).toHaveCount(0);
 
   // The back office shows it above the order, with what to do.
-  const operator = await (await browser.newContext()).newPage();
-  await open(operator, "/admin/login");
-  await operator.getByLabel("E-mail").fill(E2E_OPERATOR.email);
-  await operator.getByLabel("Password").fill(E2E_OPERATOR.password);
-  await operator.getByRole("button", { name: "Sign in" }).click();
-  await expect(operator).toHaveURL(/\/admin$/);
+  const operator = await operatorPage(browser);
   await open(operator, `/admin/orders/${new URL(orderUrl).pathname.split("/")[2]}`);
   const notice = operator.getByRole("note");
   await expect(notice).toContainText(/Withdrawal declared .* by Erika Mustermann with the withdrawal form\./);
