@@ -48,6 +48,24 @@ test("Shipping keeps what was typed before its scripts arrived", async ({ page }
   await expect(form.city).toHaveValue("Köln-Porz");
 });
 
+test("German Shipping keeps what was typed before its scripts arrived", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "de-DE" });
+  const page = await context.newPage();
+  await seedOrder(page, optionsAndContact);
+  await openWithLateScripts(page, "/Shipping");
+  await page.getByLabel("Vor- und Nachname").fill("Erika Mustermann");
+  await page.getByLabel("Straße und Hausnummer").fill("Heidestraße 17");
+  await page.getByLabel("Postleitzahl").fill("51147");
+  await page.getByLabel("Ort", { exact: true }).fill("Köln");
+  await expectHydratedAndSettled(page);
+  await expect(page.getByLabel("Vor- und Nachname")).toHaveValue("Erika Mustermann");
+  await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Heidestraße 17");
+  await expect(page.getByLabel("Postleitzahl")).toHaveValue("51147");
+  await expect(page.getByLabel("Ort", { exact: true })).toHaveValue("Köln");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Versand");
+  await context.close();
+});
+
 test("Login keeps a guest's e-mail typed before the scripts arrived", async ({ page }) => {
   await seedOrder(page, { size: 8.25, grip: false });
   await openWithLateScripts(page, "/Login");
