@@ -23,6 +23,7 @@ const { currentRequest: currentRequestStore, logger, logRequest, runWithRequest 
 const { metricsExposition, recordRequest } = await import("./app/modules/observability/metrics.mjs");
 const { routeLabel } = await import("./app/modules/observability/route-label.mjs");
 const { startIdleCollector } = await import("./server/idle-collector.mjs");
+const { createRequestTurns } = await import("./server/request-turns.mjs");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -41,6 +42,9 @@ const idleCollector = startIdleCollector({
   onCollect: ({ heapUsedBefore, heapUsedAfter, ms }) =>
     logger.debug({ heapUsedBeforeMb: Math.round(heapUsedBefore / 1048576), heapUsedAfterMb: Math.round(heapUsedAfter / 1048576), ms: Math.round(ms) }, "idle: garbage collected"),
 });
+
+// One request starts per turn of the event loop, so that new connections are accepted between them (D209).
+const requestTurns = createRequestTurns();
 
 const app = express();
 app.disable("x-powered-by");
@@ -81,7 +85,8 @@ app.use((req, res, next) => {
   }
   inFlight.add(res);
   res.once("close", () => inFlight.delete(res));
-  next();
+  // After the access log's clock and the drain's count: the wait for a turn is part of the answer's time.
+  requestTurns.startInTurn(next);
 });
 app.set("trust proxy", process.env.TRUST_PROXY === "1");
 // Files, data and other answers; rendered pages come compressed already (app/modules/http/compression.mjs).
@@ -112,7 +117,14 @@ app.use(clientAddressHeader());
 app.use(createRequestHandler({ build }));
 
 await lifecycle.start();
-const server = app.listen(port, host, () => {
+const server = app.listen(port, host, (error) => {
+  // Express 5 hands a failed listen (the port taken, not allowed) to this callback: a clear line and exit 1,
+  // not a "listening" line and a silent exit.
+  if (error) {
+    logger.fatal({ err: error, port, host }, "the shop's port could not be opened");
+    void lifecycle.stop().finally(() => process.exit(1));
+    return;
+  }
   logger.info({ port, host }, `Deck Studio listening on http://localhost:${port}`);
 });
 

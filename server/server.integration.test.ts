@@ -279,6 +279,27 @@ describe("the production server", () => {
     await expect.poll(() => output, { timeout: 5_000 }).toContain(`mail to probe@example.com`);
   });
 
+  it("a second server on a port already taken says so and exits 1", async () => {
+    const otherDataDir = mkdtempSync(path.join(tmpdir(), "deck-server-twin-"));
+    try {
+      const twin = spawn(process.execPath, [path.resolve("server.mjs")], {
+        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: otherDataDir, NODE_ENV: "production", DATABASE_URL: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let twinOutput = "";
+      twin.stdout?.on("data", (chunk) => (twinOutput += chunk));
+      twin.stderr?.on("data", (chunk) => (twinOutput += chunk));
+      const code = await new Promise<number | null>((resolve) => twin.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(twinOutput).toContain("the shop's port could not be opened");
+      expect(twinOutput).not.toContain("Deck Studio listening");
+    } finally {
+      rmSync(otherDataDir, { recursive: true, force: true });
+    }
+    // The first server is still the one answering.
+    expect((await fetch(`${base}/livez`)).ok).toBe(true);
+  }, 120_000);
+
   it("closes the database and exits 0 on SIGTERM", async () => {
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     const started = Date.now();
