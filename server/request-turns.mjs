@@ -10,7 +10,8 @@ import { AsyncResource } from "node:async_hooks";
  * requests cost the same CPU in all, but a turn stays about one request long, so the next accept comes round within
  * milliseconds and new visitors queue fairly behind the requests already waiting.
  */
-export function createRequestTurns(schedule = setImmediate) {
+/** @param {(callback: () => void) => unknown} [schedule] how a later turn is asked for (tests turn by hand) */
+export function createRequestTurns(schedule = (callback) => setImmediate(callback)) {
   const waiting = [];
   let scheduled = false;
   const startNext = () => {
