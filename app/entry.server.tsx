@@ -82,9 +82,11 @@ export default function handleRequest(
             const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
             responseHeaders.append("Vary", "Accept-Encoding");
             if (encoding) responseHeaders.set("Content-Encoding", encoding);
-            const sent = encoding ? compress(body, encoding) : body;
             // Buffers made by concat and zlib hold a plain ArrayBuffer (never shared), which is what Response takes.
-            resolve(new Response(sent as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+            const respond = (sent: Buffer) =>
+              resolve(new Response(sent as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }));
+            if (encoding) compress(body, encoding).then(respond, reject);
+            else respond(body);
             done();
           },
         });

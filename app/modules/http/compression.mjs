@@ -2,8 +2,13 @@
 // rendered checkout page in half the CPU of quality 4 (the compression package's default) for 4 % more bytes
 // (~0.4 kB of ~10 kB). server.mjs compresses files and other answers with these settings; a rendered page is
 // compressed here in one step, as it is already whole (entry.server.tsx): a compression stream cost its
-// request ~0.8 ms of CPU across two threads against ~0.5 ms in one call.
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+// request ~0.8 ms of CPU across two threads against ~0.5 ms in one call. The call runs on libuv's thread pool, not
+// the main thread, which renders the next page meanwhile (D210).
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } };
 
@@ -29,11 +34,11 @@ export function chooseEncoding(acceptEncoding) {
 }
 
 /**
- * A whole document's bytes in `encoding`.
+ * A whole document's bytes in `encoding`, compressed on the thread pool.
  * @param {Uint8Array} bytes
  * @param {"br" | "gzip"} encoding
- * @returns {Buffer}
+ * @returns {Promise<Buffer>}
  */
 export function compress(bytes, encoding) {
-  return encoding === "br" ? brotliCompressSync(bytes, BROTLI_OPTIONS) : gzipSync(bytes);
+  return encoding === "br" ? brotliCompressAsync(bytes, BROTLI_OPTIONS) : gzipAsync(bytes);
 }
