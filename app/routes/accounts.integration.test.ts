@@ -115,7 +115,7 @@ describe(`accounts on ${databaseKind}`, () => {
     expect(ok.location).toBe("/account");
   });
 
-  it("answers 4xx, never 5xx, to arbitrary login forms (property-based)", async () => {
+  it("answers a page, a redirect or a 4xx, never 5xx, to arbitrary login forms (property-based)", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -126,7 +126,8 @@ describe(`accounts on ${databaseKind}`, () => {
         }),
         async (fields) => {
           const { status } = await run(login.action, post("/Login", fields));
-          expect([302, 400, 429]).toContain(status);
+          // 200: a well-formed sign-up ("we sent a link", whatever the address), which fast-check generates too.
+          expect([200, 302, 400, 429]).toContain(status);
         },
       ),
       { numRuns: 40 },
