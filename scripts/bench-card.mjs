@@ -48,6 +48,7 @@ async function main() {
       ...chromiumLaunchOptions(),
     });
     const page = await browser.newPage();
+    page.on("pageerror", (error) => console.error(`bench:card: page error: ${error.message}`));
     for (const { id } of HARNESSES) await typeAndErase(page, server.url(id), NUMBERS[0]); // warm-up
     const summaries = [];
     for (let run = 1; run <= runs; run++) {
