@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { contactSchema } from "#app/modules/checkout/order-schema.ts";
+import { addressFields, contactSchema } from "#app/modules/checkout/order-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 import type { OrderStatus } from "./order-status.ts";
@@ -13,12 +13,7 @@ import type { OrderStatus } from "./order-status.ts";
 /** "DS-" and eight Crockford base32 characters (place-order.server.ts). */
 const ORDER_NUMBER = /^DS-[0-9A-HJKMNP-TV-Z]{8}$/;
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
 const message = {
-  name: formMessage("legal:withdraw.errors.name"),
-  nameTooLong: formMessage("checkout:errors.tooLong", { max: 100 }),
-  specialCharacters: formMessage("checkout:errors.specialCharacters"),
   orderNumber: formMessage("legal:withdraw.errors.orderNumber"),
   orderNumberFormat: formMessage("legal:withdraw.errors.orderNumberFormat"),
 };
@@ -34,14 +29,8 @@ export function normaliseOrderNumber(value: string): string {
 }
 
 export const withdrawalSchema = z.object({
-  name: z
-    .string({ error: message.name })
-    .check(
-      z.trim(),
-      z.minLength(1, message.name),
-      z.maxLength(100, message.nameTooLong),
-      z.refine((value) => !CONTROL_CHARACTERS.test(value), message.specialCharacters),
-    ),
+  // The checkout's own rule for a buyer's name (required, at most 100 characters, no control characters).
+  name: addressFields.name,
   orderNumber: z
     .string({ error: message.orderNumber })
     .check(
