@@ -1,5 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CARD_BRANDS, cardBrandName, cardDigits, detectCardBrand, forcedCardBrand } from "./card-brand.ts";
+import {
+  CARD_BRANDS,
+  DECIDING_DIGITS,
+  candidatesBrand,
+  cardBrandName,
+  cardDigits,
+  detectCardBrand,
+  forcedCardBrand,
+} from "./card-brand.ts";
 
 describe("detectCardBrand: the spec's visa and mastercard rules, exactly", () => {
   it.each([
@@ -75,6 +84,33 @@ describe("detectCardBrand: further brands", () => {
       expect(detectCardBrand(visaLike) === "visa").toBe(length === 13 || length === 16);
       expect(detectCardBrand(mastercardLike) === "mastercard").toBe(length === 16);
     }
+  });
+});
+
+describe("detectCardBrand's memo of the deciding prefix", () => {
+  // Issuer prefixes of every kind (ranges, single patterns, our extra rules and their exceptions) with any tail.
+  const ISSUER_STARTS = ["", "1", "18", "1800", "2", "22", "2221", "3", "34", "35", "36", "4", "5", "50", "5019", "507860", "6", "62", "622126", "6304", "6771", "677189", "9792"];
+  const digitString = (maxLength: number) =>
+    fc.tuple(fc.constantFrom(...ISSUER_STARTS), fc.stringMatching(new RegExp(`^\\d{0,${maxLength}}$`))).map(([start, tail]) => (start + tail).slice(0, 19));
+
+  it("a number longer than the deciding prefix has that prefix's candidates (the memo's premise)", () => {
+    expect(DECIDING_DIGITS).toBeGreaterThanOrEqual(6);
+    fc.assert(
+      fc.property(digitString(19), (digits) => {
+        expect(candidatesBrand(digits)).toBe(candidatesBrand(digits.slice(0, DECIDING_DIGITS)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("answers the same whatever was asked before", () => {
+    fc.assert(
+      fc.property(fc.array(digitString(19), { minLength: 1, maxLength: 30 }), (numbers) => {
+        const fresh = numbers.map((digits) => detectCardBrand(digits));
+        const again = [...numbers].reverse().map((digits) => detectCardBrand(digits)).reverse();
+        expect(again).toEqual(fresh);
+      }),
+    );
   });
 });
 

@@ -140,18 +140,40 @@ export function detectCardBrand(cardNumber: string, type?: string): CardBrand | 
   return onlyPossibleBrand(digits);
 }
 
-// The preview asks for the same number's brand several times per keystroke, and credit-card-type deep-clones
-// its tables on every call; remembering the last answer keeps typing cheap.
-let lastAnswer: { digits: string; brand: CardBrand | null } | undefined;
+/**
+ * How many leading digits decide the brand among the candidates: the longest issuer prefix of credit-card-type's
+ * tables and of EXTRA_RULES. Past that length a longer number has the same candidates as its first digits (the
+ * matching reads prefixes only), so the answer can be kept per prefix.
+ */
+export const DECIDING_DIGITS = Math.max(
+  ...Object.values(creditCardType.types).flatMap((type) =>
+    creditCardType.getTypeInfo(type).patterns.flatMap((pattern) => (Array.isArray(pattern) ? pattern : [pattern]).map((bound) => String(bound).length)),
+  ),
+  ...EXTRA_RULES.flatMap((rule) => [...rule.prefixes, ...(rule.except ?? [])].map((prefix) => prefix.length)),
+);
+
+// credit-card-type deep-clones its tables on every call (about 0.1 ms a keystroke on a phone-speed CPU, and the
+// preview and the number field both ask): answers are kept per deciding prefix, so typing a number costs at most
+// DECIDING_DIGITS look-ups and erasing or retyping it none (bench:card, D211).
+const answers = new Map<string, CardBrand | null>();
+const MAX_ANSWERS = 256;
 
 function onlyPossibleBrand(digits: string): CardBrand | null {
-  if (lastAnswer?.digits === digits) return lastAnswer.brand;
+  const prefix = digits.slice(0, DECIDING_DIGITS);
+  const known = answers.get(prefix);
+  if (known !== undefined) return known;
+  const brand = candidatesBrand(prefix);
+  if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+  answers.set(prefix, brand);
+  return brand;
+}
+
+/** The brand when exactly one of the candidates remains, without the memo (exported for its test). */
+export function candidatesBrand(digits: string): CardBrand | null {
   const candidates = new Set([
     ...EXTRA_RULES.filter((rule) => extraRuleMatch(digits, rule) === "possible").map((rule) => rule.brand),
     ...creditCardType(digits).map((match) => FROM_CREDIT_CARD_TYPE[match.type] ?? null),
   ]);
   const [only] = candidates;
-  const brand = candidates.size === 1 && only ? only : null;
-  lastAnswer = { digits, brand };
-  return brand;
+  return candidates.size === 1 && only ? only : null;
 }

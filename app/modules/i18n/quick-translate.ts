@@ -59,7 +59,8 @@ export function quickTranslate(i18n: I18n, namespace: string | undefined, fallba
 
 type FixedTProperties = { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
 type Values = Record<string, unknown>;
-type Template = { text: string; names: string[] };
+type Piece = string | { name: string; placeholder: string };
+type Template = { text: string; names: string[]; pieces: Piece[] };
 
 // Options i18next reads itself rather than as a placeholder's value: with any of these, i18next answers.
 const I18NEXT_OPTIONS = new Set([
@@ -75,24 +76,33 @@ function isPlainValues(options: unknown): options is Values {
 
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
-/** A message whose placeholders are plain names; undefined for nesting, formats, paths or unescaped values. */
+/**
+ * A message whose placeholders are plain names, split once into its literal pieces and placeholders (filling it is
+ * then a join, not a regular-expression pass per call); undefined for nesting, formats, paths or unescaped values.
+ */
 function parseTemplate(text: string): Template | undefined {
   if (text.includes("$t(") || text.includes("{{-")) return undefined;
   const names: string[] = [];
+  const pieces: Piece[] = [];
+  let literalFrom = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = match[1]!.trim();
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
     names.push(name);
+    pieces.push(text.slice(literalFrom, match.index), { name, placeholder: match[0] });
+    literalFrom = match.index + match[0].length;
   }
-  return { text, names };
+  pieces.push(text.slice(literalFrom));
+  return { text, names, pieces };
 }
 
 /** As i18next fills them (escapeValue off): a value given as undefined or null is empty, a name not given stays. */
 function fill(template: Template, values: Values | undefined): string {
-  return template.text.replace(PLACEHOLDER, (placeholder, raw: string) => {
-    const name = raw.trim();
-    if (!values || !Object.prototype.hasOwnProperty.call(values, name)) return placeholder;
-    const value = values[name];
-    return value == null ? "" : String(value);
-  });
+  let filled = "";
+  for (const piece of template.pieces) {
+    if (typeof piece === "string") filled += piece;
+    else if (!values || !Object.prototype.hasOwnProperty.call(values, piece.name)) filled += piece.placeholder;
+    else filled += values[piece.name] == null ? "" : String(values[piece.name]);
+  }
+  return filled;
 }
