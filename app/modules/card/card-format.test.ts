@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectCardBrand } from "./card-brand.ts";
 import {
   cardNumberDisplayGroups,
+  cardNumberFace,
   cardNumberPattern,
-  describeCard,
   displayMonth,
   displayName,
   displayYear,
@@ -112,13 +112,16 @@ describe("other values on the card", () => {
   });
 
   it.each([
-    ["", "card"],
-    ["4111", "card"],
-    ["34", "American Express"],
-    ["4111 1111 1111 1111", "Visa ending in 1111"],
-    ["3782 822463 10005", "American Express ending in 0005"],
-  ])("the description of %j is %j and never holds the full number", (number, description) => {
-    expect(describeCard(number)).toBe(description);
+    ["", null, null],
+    ["4111", null, null],
+    ["34", "American Express", null],
+    ["4111 1111 1111 1111", "Visa", "1111"],
+    ["3782 822463 10005", "American Express", "0005"],
+  ])("the face of %j names the brand %j and, once complete, the last four %j only", (number, brandName, lastFour) => {
+    const face = cardNumberFace(number);
+    expect({ brandName: face.brandName, lastFour: face.lastFour }).toEqual({ brandName, lastFour });
+    expect(face.brand).toBe(detectCardBrand(number));
+    expect(face.groups).toEqual(cardNumberDisplayGroups(number));
   });
 });
 

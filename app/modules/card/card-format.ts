@@ -70,12 +70,23 @@ export interface CardNumberDisplayOptions {
   type?: string;
 }
 
+/** What the card's front shows of a number, worked out from its digits and brand once (a keystroke's work). */
+export interface CardNumberFace {
+  /** The brand, or null while unknown or ambiguous. */
+  brand: CardBrand | null;
+  /** One string per group, unfilled positions as "#", masked digits as "*". */
+  groups: string[];
+  /** The brand's name for a sentence (null: unknown) and, once the number is complete, its last four digits. */
+  brandName: string | null;
+  lastFour: string | null;
+}
+
 /**
- * The number as the card's front shows it, one string per group, unfilled positions as "#".
- * Masking keeps the first group and the last four digits of the complete number visible and hides the digits
- * between; for 4-4-4-4 and amex that is exactly the spec's "under 14 / under 13" rule.
+ * The number as the card's front shows it. Masking keeps the first group and the last four digits of the complete
+ * number visible and hides the digits between; for 4-4-4-4 and amex that is exactly the spec's "under 14 / under
+ * 13" rule.
  */
-export function cardNumberDisplayGroups(cardNumber: string, options: CardNumberDisplayOptions = {}): string[] {
+export function cardNumberFace(cardNumber: string, options: CardNumberDisplayOptions = {}): CardNumberFace {
   const { masked = true, type } = options;
   const digits = cardDigits(cardNumber).slice(0, MAX_CARD_DIGITS);
   const brand = detectCardBrand(digits, type);
@@ -89,7 +100,18 @@ export function cardNumberDisplayGroups(cardNumber: string, options: CardNumberD
     if (digit === undefined) shown += PLACEHOLDER;
     else shown += i >= maskFrom && i < maskTo ? NUMBER_MASK : digit;
   }
-  return splitIntoGroups(shown, pattern);
+  const complete = brand ? cardBrandInfo[brand].lengths.includes(digits.length) : false;
+  return {
+    brand,
+    groups: splitIntoGroups(shown, pattern),
+    brandName: brand ? cardBrandInfo[brand].name : null,
+    lastFour: complete ? digits.slice(-4) : null,
+  };
+}
+
+/** The number's groups as the card's front shows them (see cardNumberFace). */
+export function cardNumberDisplayGroups(cardNumber: string, options: CardNumberDisplayOptions = {}): string[] {
+  return cardNumberFace(cardNumber, options).groups;
 }
 
 /** The year in two digits: "29" and "2029" both give "29". */
@@ -110,24 +132,6 @@ export function displayName(cardName: string): string {
 /** The security code is never shown in clear on the preview (the original showed it). */
 export function maskSecurityCode(cardCvv: string): string {
   return SECURITY_CODE_MASK.repeat(cardDigits(cardCvv).slice(0, 4).length);
-}
-
-/**
- * A short description of the card for assistive technology: the brand, and the last four digits once the
- * number is complete. Never the full number: the form fields are the accessible source of truth.
- */
-export function describeCard(cardNumber: string, type?: string): string {
-  const { brandName, lastFour } = cardDescription(cardNumber, type);
-  const name = brandName ?? "card";
-  return lastFour ? `${name} ending in ${lastFour}` : name;
-}
-
-/** What describeCard says, as parts for a sentence in any language: the brand's name (null: unknown) and, once the number is complete, its last four digits. */
-export function cardDescription(cardNumber: string, type?: string): { brandName: string | null; lastFour: string | null } {
-  const digits = cardDigits(cardNumber).slice(0, MAX_CARD_DIGITS);
-  const brand = detectCardBrand(digits, type);
-  const complete = brand ? cardBrandInfo[brand].lengths.includes(digits.length) : false;
-  return { brandName: brand ? cardBrandInfo[brand].name : null, lastFour: complete ? digits.slice(-4) : null };
 }
 
 // ---- the number field ---------------------------------------------------------------------------------------

@@ -1,11 +1,10 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import { detectCardBrand, type CardBrand } from "./card-brand.ts";
+import type { CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
 import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";
 import {
-  cardNumberDisplayGroups,
-  cardDescription,
+  cardNumberFace,
   displayMonth,
   displayName,
   displayYear,
@@ -93,12 +92,11 @@ export function CardPreview(props: CardPreviewProps) {
   const { cardNumber, cardName, cardMonth, cardYear, cardCvv, type, masked = true } = props;
   const { focusedField = null, flipped = false, className } = props;
   const { t, i18n } = useTranslation("card");
-  const labels = { ...translatedLabels(t), ...props.labels };
-  const { brandName, lastFour } = cardDescription(cardNumber, type);
-  const brandText = brandName ?? t("preview.unknownBrand");
-  // The badge of a number whose brand is not known yet: "CARD", "KARTE".
-  const unknownBadge = t("preview.unknownBrand").toLocaleUpperCase(i18n.language);
-  const brand = detectCardBrand(cardNumber, type);
+  // The words change with the language only; the number's face is worked out once per keystroke.
+  const { labels: translated, unknownBrand, unknownBadge } = useCardWords(t, i18n.language);
+  const labels = props.labels ? { ...translated, ...props.labels } : translated;
+  const { brand, groups, brandName, lastFour } = cardNumberFace(cardNumber, { masked, type });
+  const brandText = brandName ?? unknownBrand;
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
   useBrandChangeCallback(brand, props.onBrandChange);
@@ -118,7 +116,7 @@ export function CardPreview(props: CardPreviewProps) {
           <CardArt background={background} />
           <CardChip className="card-preview__chip" />
           <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand" />
-          <CardNumber groups={cardNumberDisplayGroups(cardNumber, { masked, type }).join(" ")} />
+          <CardNumber groups={groups.join(" ")} />
           <CardHolder caption={labels.cardHolder} name={displayName(cardName) || labels.cardName} />
           <CardExpiry
             caption={labels.cardExpires}
@@ -196,6 +194,15 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
   );
 });
 
+/** The card's words in the page's language, made once per language rather than on every keystroke. */
+function useCardWords(t: ReturnType<typeof useTranslation<"card">>["t"], language: string) {
+  return useMemo(() => {
+    const unknownBrand = t("preview.unknownBrand");
+    // The badge of a number whose brand is not known yet: "CARD", "KARTE".
+    return { labels: translatedLabels(t), unknownBrand, unknownBadge: unknownBrand.toLocaleUpperCase(language) };
+  }, [t, language]);
+}
+
 /**
  * The background's CSS. A random one must not be drawn during render: the server and the browser would draw
  * different numbers and hydration would mismatch. So the first render (server and hydration alike) shows a
@@ -203,13 +210,15 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
  * it for the component's life.
  */
 function useCardBackground(background: number | string | undefined): string | null {
-  const chosen = resolveCardBackground(background);
+  // Memoised: the motifs build their gradients as text, which a keystroke has no reason to redo.
+  const chosen = useMemo(() => resolveCardBackground(background), [background]);
   const [randomNumber, setRandomNumber] = useState<number | null>(null);
   const needsRandom = chosen === null && randomNumber === null;
   useEffect(() => {
     if (needsRandom) setRandomNumber(randomCardBackgroundNumber());
   }, [needsRandom]);
-  return chosen ?? (randomNumber === null ? null : cardBackgroundCss(randomNumber));
+  const random = useMemo(() => (randomNumber === null ? null : cardBackgroundCss(randomNumber)), [randomNumber]);
+  return chosen ?? random;
 }
 
 /** The front area the frame sits on; it keeps its place while fading out so it never jumps before vanishing. */

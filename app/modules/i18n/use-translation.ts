@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { useContext, useMemo } from "react";
 import { getI18n, I18nContext } from "react-i18next";
 import type { DefaultNamespace, i18n as I18n, Namespace, TFunction } from "i18next";
 import { translatorOf } from "./quick-translate.ts";
@@ -13,6 +13,9 @@ import { translatorOf } from "./quick-translate.ts";
 export function useTranslation<const Ns extends Namespace = DefaultNamespace>(namespace?: Ns): { t: TFunction<Ns>; i18n: I18n } {
   // Without a provider (component tests), the instance given to react-i18next's setI18n, as its own hook does.
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
-  const t = translatorOf(i18n, namespace as string | undefined);
+  const language = i18n.language;
+  // Looked up once per component and language: a card keystroke re-renders the preview, and the look-up's key
+  // string and two maps were a tenth of its script time (bench:card).
+  const t = useMemo(() => translatorOf(i18n, namespace as string | undefined), [i18n, language, namespace]);
   return { t: t as TFunction<Ns>, i18n };
 }
