@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Keystroke-to-frame latency of the card preview in Chromium, beside react-credit-cards-2 on the same harness.
 //
-//   node scripts/bench-card.mjs [--runs R] [--rounds N]
-//     R runs (default 3), each with N numbers typed and erased per page (default 16, ~500 keys per page and run)
+//   node scripts/bench-card.mjs [--runs R] [--rounds N] [--plain-card]
+//     R runs (default 3), each with N numbers typed and erased per page (default 16, ~500 keys per page and run);
+//     --plain-card also measures the least a card can be (the number's groups in a plain card-shaped box), to
+//     see what any card costs over bare text in the same run
 //
 // The previews are bundled by Vite (production React) into a temporary directory, as pages that differ only in
 // the preview component (scripts/bench-card/); a third page shows the number as bare text, the harness's floor.
@@ -34,8 +36,10 @@ const HARNESSES = [
   { id: "ours", label: "ours (CardPreview)" },
   { id: "peer", label: "react-credit-cards-2" },
 ];
+const PLAIN_CARD = { id: "plain-card", label: "plain card (any card)" };
 
 async function main() {
+  if (process.argv.includes("--plain-card")) HARNESSES.push(PLAIN_CARD);
   const rounds = Number(readOption("--rounds") ?? 16);
   const runs = Number(readOption("--runs") ?? 3);
   const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
@@ -189,7 +193,10 @@ function printReport(samples, missed) {
   console.log(`${"ratio ours / peer".padEnd(24)}${ratio(stats.ours, stats.peer, "median")}${ratio(stats.ours, stats.peer, "p95")}${"".padEnd(24)}${workRatio}`);
   console.log(`${"ratio ours / bare".padEnd(24)}${ratio(stats.ours, stats.bare, "median")}${ratio(stats.ours, stats.bare, "p95")}`);
   console.log(`${"ratio bare again / bare".padEnd(24)}${ratio(stats.bare2, stats.bare, "median")}${ratio(stats.bare2, stats.bare, "p95")}`);
+  const plain = stats[PLAIN_CARD.id];
+  if (plain) console.log(`${"ratio plain card / bare".padEnd(24)}${ratio(plain, stats.bare, "median")}${ratio(plain, stats.bare, "p95")}`);
   return {
+    plainToBare: plain ? plain.p95 / stats.bare.p95 : undefined,
     p95: { bare: stats.bare.p95, bare2: stats.bare2.p95, ours: stats.ours.p95, peer: stats.peer.p95 },
     oursToBare: stats.ours.p95 / stats.bare.p95,
     noise: stats.bare2.p95 / stats.bare.p95,
@@ -203,15 +210,15 @@ function printRuns(summaries) {
   console.log(`\n===== Keystroke to frame, p95 per run (CPU ${CPU_SLOWDOWN}× slower)`);
   console.log(
     `${"run".padEnd(5)}${"load".padStart(12)}${"bare".padStart(8)}${"again".padStart(8)}${"ours".padStart(8)}${"peer".padStart(8)}` +
-      `${"ours/bare".padStart(11)}${"noise".padStart(8)}${"ours/peer".padStart(11)}   met`,
+      `${"ours/bare".padStart(11)}${"noise".padStart(8)}${"ours/peer".padStart(11)}   met${summaries[0]?.plainToBare ? "   plain card/bare" : ""}`,
   );
   let all = true;
-  for (const { run, load, p95, oursToBare, noise, oursToPeer } of summaries) {
+  for (const { run, load, p95, oursToBare, noise, oursToPeer, plainToBare } of summaries) {
     const met = oursToBare <= TARGET_RATIO_TO_BARE && p95.ours <= p95.peer;
     all &&= met;
     console.log(
       `${String(run).padEnd(5)}${`${load[0].toFixed(1)}→${load[1].toFixed(1)}`.padStart(12)}${f(p95.bare, 1)}${f(p95.bare2, 1)}${f(p95.ours, 1)}${f(p95.peer, 1)}` +
-        `${f(oursToBare).padStart(11)}${f(noise)}${f(oursToPeer).padStart(11)}   ${met ? "yes" : "no"}`,
+        `${f(oursToBare).padStart(11)}${f(noise)}${f(oursToPeer).padStart(11)}   ${met ? "yes" : "no "}${plainToBare ? f(plainToBare).padStart(20) : ""}`,
     );
   }
   console.log(
