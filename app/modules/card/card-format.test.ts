@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectCardBrand } from "./card-brand.ts";
 import {
-  cardNumberDisplayGroups,
   cardNumberFace,
   cardNumberPattern,
   displayMonth,
@@ -39,7 +38,7 @@ describe("number pattern by brand (spec §9)", () => {
   });
 
   it("a forced brand picks its pattern", () => {
-    expect(cardNumberDisplayGroups("", { type: "amex" })).toEqual(["####", "######", "#####"]);
+    expect(cardNumberFace("", { type: "amex" }).groups).toEqual(["####", "######", "#####"]);
   });
 });
 
@@ -60,12 +59,12 @@ describe("card number on the card: placeholders and masking", () => {
     ["1354 1234 5678 911", true, "1354 **** ***8 911"],
     ["4111 1111 1111 1111 0000 9999", false, "4111 1111 1111 1111 000"],
   ] as const)("%s (masked %s) → %s", (number, masked, shown) => {
-    expect(cardNumberDisplayGroups(number, { masked }).join(" ")).toBe(shown);
+    expect(cardNumberFace(number, { masked }).groups.join(" ")).toBe(shown);
   });
 
   it("for 4-4-4-4 masking equals the spec's rule: pattern positions 5–13 (after the first group, under 14)", () => {
     const pattern = "#### #### #### ####";
-    const shown = cardNumberDisplayGroups("1234567890123456").join(" ");
+    const shown = cardNumberFace("1234567890123456").groups.join(" ");
     for (let i = 0; i < pattern.length; i++) {
       const masked = i > 4 && i < 14 && pattern[i] !== " ";
       expect(shown[i] === "*", `position ${i}`).toBe(masked);
@@ -74,7 +73,7 @@ describe("card number on the card: placeholders and masking", () => {
 
   it("for amex masking equals the spec's rule: pattern positions 5–12 (after the first group, under 13)", () => {
     const pattern = "#### ###### #####";
-    const shown = cardNumberDisplayGroups("378282246310005").join(" ");
+    const shown = cardNumberFace("378282246310005").groups.join(" ");
     for (let i = 0; i < pattern.length; i++) {
       const masked = i > 4 && i < 13 && pattern[i] !== " ";
       expect(shown[i] === "*", `position ${i}`).toBe(masked);
@@ -121,7 +120,6 @@ describe("other values on the card", () => {
     const face = cardNumberFace(number);
     expect({ brandName: face.brandName, lastFour: face.lastFour }).toEqual({ brandName, lastFour });
     expect(face.brand).toBe(detectCardBrand(number));
-    expect(face.groups).toEqual(cardNumberDisplayGroups(number));
   });
 });
 

@@ -109,11 +109,6 @@ export function cardNumberFace(cardNumber: string, options: CardNumberDisplayOpt
   };
 }
 
-/** The number's groups as the card's front shows them (see cardNumberFace). */
-export function cardNumberDisplayGroups(cardNumber: string, options: CardNumberDisplayOptions = {}): string[] {
-  return cardNumberFace(cardNumber, options).groups;
-}
-
 /** The year in two digits: "29" and "2029" both give "29". */
 export function displayYear(cardYear: string): string {
   const digits = cardDigits(cardYear);

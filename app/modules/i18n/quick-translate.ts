@@ -50,7 +50,7 @@ export function quickTranslate(i18n: I18n, namespace: string | undefined, fallba
     if (options !== undefined && !isPlainValues(options)) return fallback(key as never, options as never);
     const template = templateOf(key);
     if (!template) return fallback(key as never, options as never);
-    return template.names.length === 0 ? template.text : fill(template, options as Values | undefined);
+    return template.pieces.length === 1 ? template.text : fill(template, options as Values | undefined);
   };
   // Trans and other readers of a fixed t look at its language and namespace.
   const { lng, lngs, ns: fixedNs, keyPrefix } = fallback as unknown as FixedTProperties;
@@ -60,7 +60,8 @@ export function quickTranslate(i18n: I18n, namespace: string | undefined, fallba
 type FixedTProperties = { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
 type Values = Record<string, unknown>;
 type Piece = string | { name: string; placeholder: string };
-type Template = { text: string; names: string[]; pieces: Piece[] };
+/** A message and its pieces: literal text between placeholders (one piece: no placeholders). */
+type Template = { text: string; pieces: Piece[] };
 
 // Options i18next reads itself rather than as a placeholder's value: with any of these, i18next answers.
 const I18NEXT_OPTIONS = new Set([
@@ -82,18 +83,16 @@ const PLACEHOLDER = /\{\{(.+?)\}\}/g;
  */
 function parseTemplate(text: string): Template | undefined {
   if (text.includes("$t(") || text.includes("{{-")) return undefined;
-  const names: string[] = [];
   const pieces: Piece[] = [];
   let literalFrom = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = match[1]!.trim();
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
-    names.push(name);
     pieces.push(text.slice(literalFrom, match.index), { name, placeholder: match[0] });
     literalFrom = match.index + match[0].length;
   }
   pieces.push(text.slice(literalFrom));
-  return { text, names, pieces };
+  return { text, pieces };
 }
 
 /** As i18next fills them (escapeValue off): a value given as undefined or null is empty, a name not given stays. */
