@@ -10,7 +10,8 @@
 // the preview component (scripts/bench-card/); a third page shows the number as bare text, the harness's floor.
 // The pages are served from 127.0.0.1 and driven by the same keystrokes: card numbers typed digit by digit, then
 // erased with Backspace, with the CPU throttled 4× through CDP. The pages take turns number by number, so bursts
-// of background load fall on all of them alike. A second copy of the bare page ("bare again") is measured as if it
+// of background load fall on all of them alike, in an order that rotates every round, so that none always follows
+// the same page. A second copy of the bare page ("bare again") is measured as if it
 // were a preview under test: its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke the probe (scripts/bench-card/probe.ts) reports
 // keydown → DOM changed and keydown → frame rendered. A keystroke without a sample within a second is counted
 // as missed, not measured.
@@ -61,7 +62,7 @@ async function main() {
       const loadBefore = os.loadavg()[0];
       for (let round = 0; round < rounds; round++) {
         const number = NUMBERS[round % NUMBERS.length];
-        for (const { id } of HARNESSES) {
+        for (const { id } of inTurn(HARNESSES, round)) {
           const results = await typeAndErase(page, server.url(id), number);
           samples[id].push(...results.filter(Boolean));
           missed[id] += results.filter((result) => !result).length;
@@ -76,6 +77,16 @@ async function main() {
     server?.close();
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The pages in the order they take in this round: rotated by one each round, so every page comes first, second,
+ * … equally often, and none always follows the same page: what a page leaves behind (garbage, caches) falls on
+ * every page alike.
+ */
+function inTurn(pages, round) {
+  const shift = round % pages.length;
+  return [...pages.slice(shift), ...pages.slice(0, shift)];
 }
 
 function readOption(name) {
@@ -132,6 +143,8 @@ async function typeAndErase(page, url, number) {
   await page.goto(url);
   await page.locator("#preview").waitFor({ state: "attached" });
   const cdp = await page.context().newCDPSession(page);
+  // The previous page's heap is collected now rather than in the middle of this page's keystrokes.
+  await cdp.send("HeapProfiler.collectGarbage");
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
   await page.locator("#number").focus();
   // Let the fresh page render its first frames (otherwise the first keystroke waits for them and is missed) and

@@ -97,6 +97,7 @@ export function CardPreview(props: CardPreviewProps) {
   const labels = props.labels ? { ...translated, ...props.labels } : translated;
   const { brand, groups, brandName, lastFour } = cardNumberFace(cardNumber, { masked, type });
   const brandText = brandName ?? unknownBrand;
+  const description = useCardDescription(t, brandText, lastFour);
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
   useBrandChangeCallback(brand, props.onBrandChange);
@@ -107,7 +108,7 @@ export function CardPreview(props: CardPreviewProps) {
     <div
       className={["card-preview", className].filter(Boolean).join(" ")}
       role="img"
-      aria-label={t("preview.label", { card: lastFour ? t("preview.endingIn", { brand: brandText, lastFour }) : brandText })}
+      aria-label={description}
       data-flipped={flipped}
       data-focused={focusedField ?? undefined}
     >
@@ -193,6 +194,14 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
     </div>
   );
 });
+
+/** The card's one-line description for assistive technology; it changes with the brand and the last four only. */
+function useCardDescription(t: ReturnType<typeof useTranslation<"card">>["t"], brandText: string, lastFour: string | null) {
+  return useMemo(
+    () => t("preview.label", { card: lastFour ? t("preview.endingIn", { brand: brandText, lastFour }) : brandText }),
+    [t, brandText, lastFour],
+  );
+}
 
 /** The card's words in the page's language, made once per language rather than on every keystroke. */
 function useCardWords(t: ReturnType<typeof useTranslation<"card">>["t"], language: string) {
