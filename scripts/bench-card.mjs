@@ -11,10 +11,10 @@
 // The pages are served from 127.0.0.1 and driven by the same keystrokes: card numbers typed digit by digit, then
 // erased with Backspace, with the CPU throttled 4× through CDP. The pages take turns number by number, so bursts
 // of background load fall on all of them alike, in an order that rotates every round, so that none always follows
-// the same page. A second copy of the bare page ("bare again") is measured as if it
-// were a preview under test: its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke the probe (scripts/bench-card/probe.ts) reports
-// keydown → DOM changed and keydown → frame rendered. A keystroke without a sample within a second is counted
-// as missed, not measured.
+// the same page. A second copy of the bare page ("bare again") is measured as if it were a preview under test:
+// its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke the probe
+// (scripts/bench-card/probe.ts) reports keydown → DOM changed and keydown → frame rendered. A keystroke without a
+// sample within a second is counted as missed, not measured.
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";

@@ -41,7 +41,10 @@ export const DEFAULT_CARD_LABELS: CardPreviewLabels = {
   cardCvv: "CVV",
 };
 
-function translatedLabels(t: ReturnType<typeof useTranslation<"card">>["t"]): CardPreviewLabels {
+/** The page's `t` for the card namespace. */
+type CardWordsT = ReturnType<typeof useTranslation<"card">>["t"];
+
+function translatedLabels(t: CardWordsT): CardPreviewLabels {
   return {
     cardName: t("preview.fullName"),
     cardHolder: t("preview.cardHolder"),
@@ -196,7 +199,7 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
 });
 
 /** The card's one-line description for assistive technology; it changes with the brand and the last four only. */
-function useCardDescription(t: ReturnType<typeof useTranslation<"card">>["t"], brandText: string, lastFour: string | null) {
+function useCardDescription(t: CardWordsT, brandText: string, lastFour: string | null) {
   return useMemo(
     () => t("preview.label", { card: lastFour ? t("preview.endingIn", { brand: brandText, lastFour }) : brandText }),
     [t, brandText, lastFour],
@@ -204,7 +207,7 @@ function useCardDescription(t: ReturnType<typeof useTranslation<"card">>["t"], b
 }
 
 /** The card's words in the page's language, made once per language rather than on every keystroke. */
-function useCardWords(t: ReturnType<typeof useTranslation<"card">>["t"], language: string) {
+function useCardWords(t: CardWordsT, language: string) {
   return useMemo(() => {
     const unknownBrand = t("preview.unknownBrand");
     // The badge of a number whose brand is not known yet: "CARD", "KARTE".
