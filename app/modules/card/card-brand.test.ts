@@ -8,7 +8,9 @@ import {
   cardDigits,
   detectCardBrand,
   forcedCardBrand,
+  issuerCandidates,
 } from "./card-brand.ts";
+import creditCardType from "credit-card-type";
 
 describe("detectCardBrand: the spec's visa and mastercard rules, exactly", () => {
   it.each([
@@ -87,12 +89,12 @@ describe("detectCardBrand: further brands", () => {
   });
 });
 
-describe("detectCardBrand's memo of the deciding prefix", () => {
-  // Issuer prefixes of every kind (ranges, single patterns, our extra rules and their exceptions) with any tail.
-  const ISSUER_STARTS = ["", "1", "18", "1800", "2", "22", "2221", "3", "34", "35", "36", "4", "5", "50", "5019", "507860", "6", "62", "622126", "6304", "6771", "677189", "9792"];
-  const digitString = (maxLength: number) =>
-    fc.tuple(fc.constantFrom(...ISSUER_STARTS), fc.stringMatching(new RegExp(`^\\d{0,${maxLength}}$`))).map(([start, tail]) => (start + tail).slice(0, 19));
+// Issuer prefixes of every kind (ranges, single patterns, our extra rules and their exceptions) with any tail.
+const ISSUER_STARTS = ["", "1", "18", "1800", "2", "22", "2221", "27", "3", "34", "35", "36", "4", "5", "50", "5019", "507860", "6", "62", "622126", "6304", "6771", "677189", "9792"];
+const digitString = (maxLength: number) =>
+  fc.tuple(fc.constantFrom(...ISSUER_STARTS), fc.stringMatching(new RegExp(`^\\d{0,${maxLength}}$`))).map(([start, tail]) => (start + tail).slice(0, 19));
 
+describe("detectCardBrand's memo of the deciding prefix", () => {
   it("a number longer than the deciding prefix has that prefix's candidates (the memo's premise)", () => {
     expect(DECIDING_DIGITS).toBeGreaterThanOrEqual(6);
     fc.assert(
@@ -111,6 +113,27 @@ describe("detectCardBrand's memo of the deciding prefix", () => {
         expect(again).toEqual(fresh);
       }),
     );
+  });
+});
+
+describe("issuerCandidates: credit-card-type's matching, without its copies", () => {
+  it("answers what credit-card-type answers, for numbers of every length", () => {
+    fc.assert(
+      fc.property(digitString(19), (digits) => {
+        for (let length = 0; length <= digits.length; length++) {
+          const prefix = digits.slice(0, length);
+          expect(issuerCandidates(prefix)).toEqual(creditCardType(prefix).map(({ type }) => type));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps every issuer a number may still belong to, then the most specific one", () => {
+    expect(issuerCandidates("2")).toEqual(["mastercard", "jcb", "mir"]);
+    expect(issuerCandidates("62")).toEqual(["unionpay", "maestro", "elo"]);
+    expect(issuerCandidates("622126")).toEqual(["unionpay"]);
+    expect(issuerCandidates("34")).toEqual(["american-express"]);
   });
 });
 

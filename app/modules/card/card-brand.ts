@@ -140,21 +140,65 @@ export function detectCardBrand(cardNumber: string, type?: string): CardBrand | 
   return onlyPossibleBrand(digits);
 }
 
+/** An issuer's prefix ("6011"), or its range of prefixes ["2221", "2720"], as digit strings. */
+type IssuerPattern = string | readonly [low: string, high: string];
+
+/**
+ * credit-card-type's issuer tables, read once, in its order of precedence, with their numbers as digit strings.
+ * Its own function deep-copies every table it matches, through JSON, on every call: on a fresh payment page those
+ * copies were the largest part of the first keystrokes' script (bench:card, D213). The matching below is its
+ * algorithm over the same tables, and a property test holds the two answers equal.
+ */
+const ISSUER_TABLES = Object.values(creditCardType.types).map((type) => ({
+  type,
+  patterns: (creditCardType.getTypeInfo(type)?.patterns ?? []).map(
+    (pattern): IssuerPattern => (Array.isArray(pattern) ? [String(pattern[0]), String(pattern[1])] : String(pattern)),
+  ),
+}));
+
+/**
+ * Whether the number, or the beginning it has so far, lies in the issuer's range or prefix. A range is compared on
+ * as many digits as the number has (at most the range's length); digit strings of one length sort as numbers.
+ */
+function matchesIssuerPattern(digits: string, pattern: IssuerPattern): boolean {
+  if (typeof pattern === "string") return pattern.slice(0, digits.length) === digits.slice(0, pattern.length);
+  const [low, high] = pattern;
+  const head = digits.slice(0, low.length);
+  return head >= low.slice(0, head.length) && head <= high.slice(0, head.length);
+}
+
+const patternLength = (pattern: IssuerPattern) => (typeof pattern === "string" ? pattern : pattern[0]).length;
+
+/**
+ * The card types credit-card-type answers for `digits`: every type whose issuer patterns the number matches or
+ * may still grow into; once each of them is typed to its full pattern length, only the longest match.
+ */
+export function issuerCandidates(digits: string): string[] {
+  if (digits === "") return ISSUER_TABLES.map(({ type }) => type);
+  const matched: { type: string; strength: number | undefined }[] = [];
+  for (const { type, patterns } of ISSUER_TABLES) {
+    const pattern = patterns.find((each) => matchesIssuerPattern(digits, each));
+    if (pattern === undefined) continue;
+    const length = patternLength(pattern);
+    matched.push({ type, strength: digits.length >= length ? length : undefined });
+  }
+  if (matched.length === 0 || matched.some(({ strength }) => strength === undefined)) return matched.map(({ type }) => type);
+  const best = matched.reduce((most, each) => ((each.strength ?? 0) > (most.strength ?? 0) ? each : most));
+  return [best.type];
+}
+
 /**
  * How many leading digits decide the brand among the candidates: the longest issuer prefix of credit-card-type's
  * tables and of EXTRA_RULES. Past that length a longer number has the same candidates as its first digits (the
  * matching reads prefixes only), so the answer can be kept per prefix.
  */
 export const DECIDING_DIGITS = Math.max(
-  ...Object.values(creditCardType.types).flatMap((type) =>
-    creditCardType.getTypeInfo(type).patterns.flatMap((pattern) => (Array.isArray(pattern) ? pattern : [pattern]).map((bound) => String(bound).length)),
-  ),
+  ...ISSUER_TABLES.flatMap(({ patterns }) => patterns.map(patternLength)),
   ...EXTRA_RULES.flatMap((rule) => [...rule.prefixes, ...(rule.except ?? [])].map((prefix) => prefix.length)),
 );
 
-// credit-card-type deep-clones its tables on every call (about 0.1 ms a keystroke on a phone-speed CPU, and the
-// preview and the number field both ask): answers are kept per deciding prefix, so typing a number costs at most
-// DECIDING_DIGITS look-ups and erasing or retyping it none (bench:card, D211).
+// Answers are kept per deciding prefix (the preview and the number field both ask, on every keystroke): typing a
+// number costs at most DECIDING_DIGITS look-ups, and erasing or retyping it none (bench:card, D211).
 const answers = new Map<string, CardBrand | null>();
 const MAX_ANSWERS = 256;
 
@@ -172,7 +216,7 @@ function onlyPossibleBrand(digits: string): CardBrand | null {
 export function candidatesBrand(digits: string): CardBrand | null {
   const candidates = new Set([
     ...EXTRA_RULES.filter((rule) => extraRuleMatch(digits, rule) === "possible").map((rule) => rule.brand),
-    ...creditCardType(digits).map((match) => FROM_CREDIT_CARD_TYPE[match.type] ?? null),
+    ...issuerCandidates(digits).map((type) => FROM_CREDIT_CARD_TYPE[type] ?? null),
   ]);
   const [only] = candidates;
   return candidates.size === 1 && only ? only : null;

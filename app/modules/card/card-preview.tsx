@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
@@ -92,21 +92,40 @@ export interface CardPreviewProps {
  * never contains the full number; the form fields remain the accessible source of truth.
  */
 export function CardPreview(props: CardPreviewProps) {
-  const { cardNumber, cardName, cardMonth, cardYear, cardCvv, type, masked = true } = props;
+  const { cardNumber, masked = true, type, ...frameProps } = props;
+  const { brand, groups, brandName, lastFour } = cardNumberFace(cardNumber, { masked, type });
+  // A digit typed changes the groups alone: they reach CardNumber through context, past the memoised frame, so
+  // the keystroke re-renders the number and nothing else of the card (bench:card, D213).
+  return (
+    <NumberGroupsContext.Provider value={groups.join(" ")}>
+      <CardFrame {...frameProps} brand={brand} brandName={brandName} lastFour={lastFour} />
+    </NumberGroupsContext.Provider>
+  );
+}
+
+/** The number's groups, joined by single spaces (group texts hold no spaces). */
+const NumberGroupsContext = createContext("");
+
+interface CardFrameProps extends Omit<CardPreviewProps, "cardNumber" | "masked" | "type"> {
+  brand: CardBrand | null;
+  brandName: string | null;
+  lastFour: string | null;
+}
+
+const CardFrame = memo(function CardFrame(props: CardFrameProps) {
+  const { cardName, cardMonth, cardYear, cardCvv, brand, brandName, lastFour } = props;
   const { focusedField = null, flipped = false, className } = props;
   const { t, i18n } = useTranslation("card");
-  // The words change with the language only; the number's face is worked out once per keystroke.
+  // The words change with the language only.
   const { labels: translated, unknownBrand, unknownBadge } = useCardWords(t, i18n.language);
   const labels = props.labels ? { ...translated, ...props.labels } : translated;
-  const { brand, groups, brandName, lastFour } = cardNumberFace(cardNumber, { masked, type });
-  const brandText = brandName ?? unknownBrand;
-  const description = useCardDescription(t, brandText, lastFour);
+  const description = useCardDescription(t, brandName ?? unknownBrand, lastFour);
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
   useBrandChangeCallback(brand, props.onBrandChange);
 
-  // A keystroke changes one field; the parts below take only plain values and are memoised, so React re-renders
-  // the part that shows that field and leaves the rest of the card alone (bench:card, D138).
+  // The parts below take only plain values and are memoised, so a keystroke in one field re-renders the part that
+  // shows that field and leaves the rest of the card alone (bench:card, D138).
   return (
     <div
       className={["card-preview", className].filter(Boolean).join(" ")}
@@ -120,7 +139,7 @@ export function CardPreview(props: CardPreviewProps) {
           <CardArt background={background} />
           <CardChip className="card-preview__chip" />
           <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand" />
-          <CardNumber groups={groups.join(" ")} />
+          <CardNumber />
           <CardHolder caption={labels.cardHolder} name={displayName(cardName) || labels.cardName} />
           <CardExpiry
             caption={labels.cardExpires}
@@ -132,14 +151,14 @@ export function CardPreview(props: CardPreviewProps) {
       </div>
     </div>
   );
-}
+});
 
 const CardArt = memo(function CardArt({ background }: { background: string | null }) {
   return background ? <div key={background} className="card-preview__art" style={{ background }} /> : null;
 });
 
-/** The number's groups, joined by single spaces (group texts hold no spaces). */
-const CardNumber = memo(function CardNumber({ groups }: { groups: string }) {
+const CardNumber = memo(function CardNumber() {
+  const groups = useContext(NumberGroupsContext);
   return (
     <div className="card-preview__number" data-testid="card-preview-number">
       {groups.split(" ").map((group, index) => (
