@@ -10,7 +10,7 @@
 // the preview component (scripts/bench-card/); a third page shows the number as bare text, the harness's floor.
 // The pages are served from 127.0.0.1 and driven by the same keystrokes: card numbers typed digit by digit, then
 // erased with Backspace, with the CPU throttled 4× through CDP. The pages take turns number by number, so bursts
-// of background load fall on all of them alike, in an order that rotates every round, so that none always follows
+// of background load fall on all of them alike, in an order shuffled every round, so that none always follows
 // the same page. A second copy of the bare page ("bare again") is measured as if it were a preview under test:
 // its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke the probe
 // (scripts/bench-card/probe.ts) reports keydown → DOM changed and keydown → frame rendered. A keystroke without a
@@ -65,7 +65,7 @@ async function main() {
       const loadBefore = os.loadavg()[0];
       for (let round = 0; round < rounds; round++) {
         const number = NUMBERS[round % NUMBERS.length];
-        for (const { id } of inTurn(HARNESSES, round)) {
+        for (const { id } of inTurn(HARNESSES, (run - 1) * rounds + round)) {
           const results = await typeAndErase(page, server.url(id), number);
           samples[id].push(...results.filter(Boolean));
           missed[id] += results.filter((result) => !result).length;
@@ -85,13 +85,22 @@ async function main() {
 }
 
 /**
- * The pages in the order they take in this round: rotated by one each round, so every page comes first, second,
- * … equally often, and none always follows the same page: what a page leaves behind (garbage, caches) falls on
- * every page alike.
+ * The pages in the order they take in this round, from a Williams design: over 2n rounds (n pages) every page
+ * comes first, second, … equally often and follows every other page equally often, so what a page leaves behind
+ * (garbage, caches) falls on all of them alike. A rotation, used before, kept the pages' cyclic order: each page
+ * always followed the same one, and the second bare page came out 5 % slower than the first.
  */
 function inTurn(pages, round) {
-  const shift = round % pages.length;
-  return [...pages.slice(shift), ...pages.slice(0, shift)];
+  const orders = williamsOrders(pages.length);
+  return orders[round % orders.length].map((index) => pages[index]);
+}
+
+/** The 2n orders of a Williams design: 0, 1, n-1, 2, n-2, … shifted by each i, and each of those reversed. */
+function williamsOrders(n) {
+  const first = [0];
+  for (let low = 1, high = n - 1; first.length < n; ) first.push(first.length % 2 ? low++ : high--);
+  const shifted = Array.from({ length: n }, (_, shift) => first.map((index) => (index + shift) % n));
+  return [...shifted, ...shifted.map((order) => [...order].reverse())];
 }
 
 function readOption(name) {
