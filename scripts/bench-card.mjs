@@ -11,11 +11,11 @@
 // The pages are served from 127.0.0.1 and driven by the same keystrokes: card numbers typed digit by digit, then
 // erased with Backspace, with the CPU throttled 4× through CDP. The pages take turns number by number, so bursts
 // of background load fall on all of them alike, in a balanced order (a Williams design): each page equally often
-// in each place and after each other page. A second copy of the bare page ("bare again") is measured as if it were a preview under test:
-// its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke the probe
-// (scripts/bench-card/probe.ts) reports keydown → DOM changed and keydown → frame rendered. A keystroke without a
-// sample within a second is counted as missed, not measured. At the end, all runs' keystrokes are pooled: one
-// p95 per page over them all, and a bootstrap interval of its ratio to bare text.
+// in each place and after each other page. A second copy of the bare page ("bare again") is measured as if it
+// were a preview under test: its ratio to the bare page is the noise floor of a ratio in that run. Per keystroke
+// the probe (scripts/bench-card/probe.ts) reports keydown → DOM changed and keydown → frame rendered. A keystroke
+// without a sample within a second is counted as missed, not measured. At the end, all runs' keystrokes are
+// pooled: one p95 per page over them all, and a bootstrap interval of its ratio to bare text.
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
