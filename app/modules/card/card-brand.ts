@@ -66,8 +66,12 @@ export const cardBrandInfo: Record<CardBrand, CardBrandInfo> = {
   uatp: { name: "UATP", lengths: [15], securityCodeLength: 3 },
 };
 
-const SPEC_VISA = /^4(?:\d{12}|\d{15})$/;
-const SPEC_MASTERCARD = /^(?:5[1-5]\d{4}|677189)\d{10}$/;
+/** The spec's visa rule (§5): 13 or 16 digits starting with 4. `digits` holds digits only. */
+const isSpecVisa = (digits: string) => digits[0] === "4" && (digits.length === 13 || digits.length === 16);
+
+/** The spec's mastercard rule (§5): 51–55 or 677189 at the start, 16 digits in all. `digits` holds digits only. */
+const isSpecMastercard = (digits: string) =>
+  digits.length === 16 && ((digits[0] === "5" && digits[1]! >= "1" && digits[1]! <= "5") || digits.startsWith("677189"));
 
 /**
  * Issuer prefixes of the brands credit-card-type does not cover. `except` are prefixes inside them that belong
@@ -109,7 +113,14 @@ const FROM_CREDIT_CARD_TYPE: Readonly<Record<string, CardBrand>> = {
 
 /** The digits of a card number as typed or pasted: spaces, dashes and anything else are ignored. */
 export function cardDigits(cardNumber: string): string {
-  return cardNumber.replace(/\D/g, "");
+  // A loop, not /\D/g: the preview asks on every keystroke, and a regular expression costs a native compile on its
+  // second use, which fell on a buyer's second digit (bench:card, D214).
+  let digits = "";
+  for (let i = 0; i < cardNumber.length; i++) {
+    const code = cardNumber.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits += cardNumber[i];
+  }
+  return digits;
 }
 
 export function isCardBrand(value: string): value is CardBrand {
@@ -123,6 +134,7 @@ export function cardBrandName(brand: string): string {
 
 /** A forced `type` property read as the spec says: case-insensitive, spaces ignored. Unknown names give null. */
 export function forcedCardBrand(type: string | undefined): CardBrand | null {
+  if (!type) return null;
   const normalised = (type ?? "").toLowerCase().replace(/\s+/g, "");
   return isCardBrand(normalised) ? normalised : null;
 }
@@ -132,53 +144,76 @@ export function detectCardBrand(cardNumber: string, type?: string): CardBrand | 
   const forced = forcedCardBrand(type);
   if (forced) return forced;
   const digits = cardDigits(cardNumber);
-  if (SPEC_VISA.test(digits)) return "visa";
-  if (SPEC_MASTERCARD.test(digits)) return "mastercard";
+  if (isSpecVisa(digits)) return "visa";
+  if (isSpecMastercard(digits)) return "mastercard";
   if (digits === "") return null;
   const sure = EXTRA_RULES.find((rule) => extraRuleMatch(digits, rule) === "sure");
   if (sure) return sure.brand;
   return onlyPossibleBrand(digits);
 }
 
-/** An issuer's prefix ("6011"), or its range of prefixes ["2221", "2720"], as digit strings. */
-type IssuerPattern = string | readonly [low: string, high: string];
+/**
+ * An issuer's prefix ("6011") or range of prefixes (2221–2720) from credit-card-type's tables, as the numbers a
+ * number's first digits must lie between: `low[m - 1]`…`high[m - 1]` for its first m digits (m up to `length`).
+ * A prefix is a range of one. Numbers, not digit strings: a keystroke compares a few integers and slices nothing.
+ */
+interface IssuerPattern {
+  length: number;
+  low: readonly number[];
+  high: readonly number[];
+}
+
+/** The pattern's bounds truncated to each length 1…L (digit strings of one length compare as numbers). */
+function issuerPattern(pattern: number | readonly number[]): IssuerPattern {
+  const [low, high] = (Array.isArray(pattern) ? pattern : [pattern, pattern]).map(String) as [string, string];
+  if (low.length !== high.length) throw new Error(`credit-card-type range of uneven length: ${low}–${high}`);
+  const upTo = (text: string) => Array.from({ length: text.length }, (_, m) => Number(text.slice(0, m + 1)));
+  return { length: low.length, low: upTo(low), high: upTo(high) };
+}
 
 /**
- * credit-card-type's issuer tables, read once, in its order of precedence, with their numbers as digit strings.
- * Its own function deep-copies every table it matches, through JSON, on every call: on a fresh payment page those
- * copies were the largest part of the first keystrokes' script (bench:card, D213). The matching below is its
- * algorithm over the same tables, and a property test holds the two answers equal.
+ * credit-card-type's issuer tables, read once, in its order of precedence. Its own function deep-copies every
+ * table it matches, through JSON, on every call: on a fresh payment page those copies were the largest part of the
+ * first keystrokes' script (bench:card, D213). The matching below is its algorithm over the same tables, and a
+ * property test holds the two answers equal.
  */
 const ISSUER_TABLES = Object.values(creditCardType.types).map((type) => ({
   type,
-  patterns: (creditCardType.getTypeInfo(type)?.patterns ?? []).map(
-    (pattern): IssuerPattern => (Array.isArray(pattern) ? [String(pattern[0]), String(pattern[1])] : String(pattern)),
-  ),
+  patterns: (creditCardType.getTypeInfo(type)?.patterns ?? []).map(issuerPattern),
 }));
 
-/**
- * Whether the number, or the beginning it has so far, lies in the issuer's range or prefix. A range is compared on
- * as many digits as the number has (at most the range's length); digit strings of one length sort as numbers.
- */
-function matchesIssuerPattern(digits: string, pattern: IssuerPattern): boolean {
-  if (typeof pattern === "string") return pattern.slice(0, digits.length) === digits.slice(0, pattern.length);
-  const [low, high] = pattern;
-  const head = digits.slice(0, low.length);
-  return head >= low.slice(0, head.length) && head <= high.slice(0, head.length);
+/** The number's first 1…8 digits as integers, filled by `readLeadingDigits` (one array, reused: no garbage). */
+const leading: number[] = [];
+
+function readLeadingDigits(digits: string, count: number): void {
+  let value = 0;
+  for (let m = 0; m < count; m++) leading[m] = value = value * 10 + (digits.charCodeAt(m) - 48);
 }
 
-const patternLength = (pattern: IssuerPattern) => (typeof pattern === "string" ? pattern : pattern[0]).length;
+/**
+ * Whether the number, or the beginning it has so far, lies in the issuer's range or prefix, compared on as many
+ * digits as the number has (at most the pattern's length). `leading` holds the number's first digits.
+ */
+function matchesIssuerPattern(digitCount: number, pattern: IssuerPattern): boolean {
+  const m = Math.min(digitCount, pattern.length) - 1;
+  const value = leading[m]!;
+  return value >= pattern.low[m]! && value <= pattern.high[m]!;
+}
 
 /**
  * The tables again, one per first digit, holding only the patterns a number starting with that digit can match
  * (in their order, which decides a match's strength): a look-up reads a tenth of the patterns.
  */
-const ISSUER_TABLES_BY_FIRST_DIGIT = Array.from({ length: 10 }, (_, digit) =>
-  ISSUER_TABLES.map(({ type, patterns }) => ({
+const ISSUER_TABLES_BY_FIRST_DIGIT = Array.from({ length: 10 }, (_, digit) => {
+  leading[0] = digit;
+  return ISSUER_TABLES.map(({ type, patterns }) => ({
     type,
-    patterns: patterns.filter((pattern) => matchesIssuerPattern(String(digit), pattern)),
-  })).filter(({ patterns }) => patterns.length > 0),
-);
+    patterns: patterns.filter((pattern) => matchesIssuerPattern(1, pattern)),
+  })).filter(({ patterns }) => patterns.length > 0);
+});
+
+/** The longest issuer pattern: digits past it never change which patterns match. */
+const LONGEST_ISSUER_PATTERN = Math.max(...ISSUER_TABLES.flatMap(({ patterns }) => patterns.map(({ length }) => length)));
 
 /**
  * The card types credit-card-type answers for `digits`: every type whose issuer patterns the number matches or
@@ -186,16 +221,22 @@ const ISSUER_TABLES_BY_FIRST_DIGIT = Array.from({ length: 10 }, (_, digit) =>
  */
 export function issuerCandidates(digits: string): string[] {
   if (digits === "") return ISSUER_TABLES.map(({ type }) => type);
-  const matched: { type: string; strength: number | undefined }[] = [];
-  for (const { type, patterns } of ISSUER_TABLES_BY_FIRST_DIGIT[Number(digits[0])] ?? []) {
-    const pattern = patterns.find((each) => matchesIssuerPattern(digits, each));
+  readLeadingDigits(digits, Math.min(digits.length, LONGEST_ISSUER_PATTERN));
+  const matched: string[] = [];
+  let allComplete = true;
+  let best = "";
+  let bestStrength = 0;
+  for (const { type, patterns } of ISSUER_TABLES_BY_FIRST_DIGIT[digits.charCodeAt(0) - 48] ?? []) {
+    const pattern = patterns.find((each) => matchesIssuerPattern(digits.length, each));
     if (pattern === undefined) continue;
-    const length = patternLength(pattern);
-    matched.push({ type, strength: digits.length >= length ? length : undefined });
+    matched.push(type);
+    if (digits.length < pattern.length) allComplete = false;
+    else if (pattern.length > bestStrength) {
+      best = type;
+      bestStrength = pattern.length;
+    }
   }
-  if (matched.length === 0 || matched.some(({ strength }) => strength === undefined)) return matched.map(({ type }) => type);
-  const best = matched.reduce((most, each) => ((each.strength ?? 0) > (most.strength ?? 0) ? each : most));
-  return [best.type];
+  return matched.length > 0 && allComplete ? [best] : matched;
 }
 
 /**
@@ -204,7 +245,7 @@ export function issuerCandidates(digits: string): string[] {
  * matching reads prefixes only), so the answer can be kept per prefix.
  */
 export const DECIDING_DIGITS = Math.max(
-  ...ISSUER_TABLES.flatMap(({ patterns }) => patterns.map(patternLength)),
+  LONGEST_ISSUER_PATTERN,
   ...EXTRA_RULES.flatMap((rule) => [...rule.prefixes, ...(rule.except ?? [])].map((prefix) => prefix.length)),
 );
 
