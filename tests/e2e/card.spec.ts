@@ -28,7 +28,7 @@ test.describe("card form and preview on /Payment", () => {
     const form = cardForm(page);
     await form.number.pressSequentially("4111111111111111");
     await expect(form.number).toHaveValue("4111 1111 1111 1111");
-    await expect(previewNumber(page)).toHaveText("4111********1111");
+    await expect(previewNumber(page)).toHaveText("4111 **** **** 1111");
     await expect(preview(page)).toHaveAccessibleName("Card preview: Visa ending in 1111");
 
     await form.number.clear();
@@ -66,7 +66,7 @@ test.describe("card form and preview on /Payment", () => {
 
     await form.number.fill("3782.822463.10005");
     await expect(form.number).toHaveValue("3782 822463 10005");
-    await expect(previewNumber(page)).toHaveText("3782*******0005");
+    await expect(previewNumber(page)).toHaveText("3782 ****** *0005");
   });
 
   test("the card turns over while the security code has focus", async ({ page }) => {

@@ -67,8 +67,7 @@ describe("CardForm fields", () => {
   it("regroups a pasted number by its brand, and the card shows it masked", () => {
     edit(numberField(), "3782-8224-6310-005", 18, "insertFromPaste");
     expect(numberField().value).toBe("3782 822463 10005");
-    const shown = [...screen.getByTestId("card-preview-number").children].map((group) => group.textContent);
-    expect(shown).toEqual(["3782", "******", "*0005"]);
+    expect(screen.getByTestId("card-preview-number").textContent).toBe("3782 ****** *0005");
   });
 
   it("keeps only digits in month, year and security code", () => {

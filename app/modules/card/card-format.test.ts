@@ -38,7 +38,7 @@ describe("number pattern by brand (spec §9)", () => {
   });
 
   it("a forced brand picks its pattern", () => {
-    expect(cardNumberFace("", { type: "amex" }).groups).toEqual(["####", "######", "#####"]);
+    expect(cardNumberFace("", { type: "amex" }).shown).toBe("#### ###### #####");
   });
 });
 
@@ -59,12 +59,12 @@ describe("card number on the card: placeholders and masking", () => {
     ["1354 1234 5678 911", true, "1354 **** ***8 911"],
     ["4111 1111 1111 1111 0000 9999", false, "4111 1111 1111 1111 000"],
   ] as const)("%s (masked %s) → %s", (number, masked, shown) => {
-    expect(cardNumberFace(number, { masked }).groups.join(" ")).toBe(shown);
+    expect(cardNumberFace(number, { masked }).shown).toBe(shown);
   });
 
   it("for 4-4-4-4 masking equals the spec's rule: pattern positions 5–13 (after the first group, under 14)", () => {
     const pattern = "#### #### #### ####";
-    const shown = cardNumberFace("1234567890123456").groups.join(" ");
+    const shown = cardNumberFace("1234567890123456").shown;
     for (let i = 0; i < pattern.length; i++) {
       const masked = i > 4 && i < 14 && pattern[i] !== " ";
       expect(shown[i] === "*", `position ${i}`).toBe(masked);
@@ -73,7 +73,7 @@ describe("card number on the card: placeholders and masking", () => {
 
   it("for amex masking equals the spec's rule: pattern positions 5–12 (after the first group, under 13)", () => {
     const pattern = "#### ###### #####";
-    const shown = cardNumberFace("378282246310005").groups.join(" ");
+    const shown = cardNumberFace("378282246310005").shown;
     for (let i = 0; i < pattern.length; i++) {
       const masked = i > 4 && i < 13 && pattern[i] !== " ";
       expect(shown[i] === "*", `position ${i}`).toBe(masked);
@@ -113,12 +113,12 @@ describe("other values on the card", () => {
   it.each([
     ["", null, null],
     ["4111", null, null],
-    ["34", "American Express", null],
-    ["4111 1111 1111 1111", "Visa", "1111"],
-    ["3782 822463 10005", "American Express", "0005"],
-  ])("the face of %j names the brand %j and, once complete, the last four %j only", (number, brandName, lastFour) => {
+    ["34", "amex", null],
+    ["4111 1111 1111 1111", "visa", "1111"],
+    ["3782 822463 10005", "amex", "0005"],
+  ])("the face of %j has the brand %j and, once complete, the last four %j only", (number, brand, lastFour) => {
     const face = cardNumberFace(number);
-    expect({ brandName: face.brandName, lastFour: face.lastFour }).toEqual({ brandName, lastFour });
+    expect({ brand: face.brand, lastFour: face.lastFour }).toEqual({ brand, lastFour });
     expect(face.brand).toBe(detectCardBrand(number));
   });
 });

@@ -74,10 +74,9 @@ export interface CardNumberDisplayOptions {
 export interface CardNumberFace {
   /** The brand, or null while unknown or ambiguous. */
   brand: CardBrand | null;
-  /** One string per group, unfilled positions as "#", masked digits as "*". */
-  groups: string[];
-  /** The brand's name for a sentence (null: unknown) and, once the number is complete, its last four digits. */
-  brandName: string | null;
+  /** The groups separated by single spaces, unfilled positions as "#", masked digits as "*": "4111 **** **** 11##". */
+  shown: string;
+  /** Once the number is complete, its last four digits. */
   lastFour: string | null;
 }
 
@@ -95,18 +94,17 @@ export function cardNumberFace(cardNumber: string, options: CardNumberDisplayOpt
   const maskFrom = masked ? (pattern[0] ?? 0) : capacity;
   const maskTo = expectedLength(digits.length, brand, capacity) - 4;
   let shown = "";
-  for (let i = 0; i < capacity; i++) {
-    const digit = digits[i];
-    if (digit === undefined) shown += PLACEHOLDER;
-    else shown += i >= maskFrom && i < maskTo ? NUMBER_MASK : digit;
+  let position = 0;
+  for (const size of pattern) {
+    if (position > 0) shown += " ";
+    for (const groupEnd = position + size; position < groupEnd; position++) {
+      const digit = digits[position];
+      if (digit === undefined) shown += PLACEHOLDER;
+      else shown += position >= maskFrom && position < maskTo ? NUMBER_MASK : digit;
+    }
   }
   const complete = brand ? cardBrandInfo[brand].lengths.includes(digits.length) : false;
-  return {
-    brand,
-    groups: splitIntoGroups(shown, pattern),
-    brandName: brand ? cardBrandInfo[brand].name : null,
-    lastFour: complete ? digits.slice(-4) : null,
-  };
+  return { brand, shown, lastFour: complete ? digits.slice(-4) : null };
 }
 
 /** The year in two digits: "29" and "2029" both give "29". */

@@ -21,7 +21,7 @@ describe("CardPreview", () => {
     render(<CardPreview {...empty} />);
     expect(screen.getByTestId("card-preview-name").textContent).toBe("Full Name");
     expect(screen.getByTestId("card-preview-expiry").textContent).toBe("MM/YY");
-    expect(screen.getByTestId("card-preview-number").textContent).toBe("################");
+    expect(screen.getByTestId("card-preview-number").textContent).toBe("#### #### #### ####");
     for (const caption of ["Card Holder", "Expires", "CVV"]) expect(screen.getByText(caption)).toBeTruthy();
   });
 
@@ -42,8 +42,7 @@ describe("CardPreview", () => {
       cardCvv: "123",
     };
     render(<CardPreview {...values} />);
-    const groups = [...screen.getByTestId("card-preview-number").children].map((group) => group.textContent);
-    expect(groups).toEqual(["4111", "****", "****", "1111"]);
+    expect(screen.getByTestId("card-preview-number").textContent).toBe("4111 **** **** 1111");
     expect(screen.getByTestId("card-preview-name").textContent).toBe("Erika Mustermann");
     expect(screen.getByTestId("card-preview-expiry").textContent).toBe("04/29");
     expect(screen.getByTestId("card-preview-cvv").textContent).toBe("•••");
@@ -68,6 +67,17 @@ describe("CardPreview", () => {
     expect(onBrandChange).not.toHaveBeenCalled();
     rerender(<CardPreview {...empty} cardNumber="3782 822463 10005" onBrandChange={onBrandChange} />);
     expect(onBrandChange).toHaveBeenCalledExactlyOnceWith("amex");
+  });
+
+  it("shows the number's brand on the back once the card turns over", () => {
+    const badges = (container: HTMLElement) =>
+      [...container.querySelectorAll(".card-preview__brand")].map((badge) => badge.textContent);
+    const { container, rerender } = render(<CardPreview {...empty} cardNumber="4111 1111 1111 1111" />);
+    expect(badges(container)).toEqual(["VISA", "VISA"]);
+    rerender(<CardPreview {...empty} cardNumber="3782 822463 10005" />);
+    expect(badges(container)[0]).toBe("AMEX");
+    rerender(<CardPreview {...empty} cardNumber="3782 822463 10005" flipped />);
+    expect(badges(container)).toEqual(["AMEX", "AMEX"]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import type { CardBrand } from "./card-brand.ts";
+import { cardBrandInfo, type CardBrand } from "./card-brand.ts";
 import { BrandMark, CardChip } from "./card-brand-marks.tsx";
 import { cardBackgroundCss, randomCardBackgroundNumber, resolveCardBackground } from "./card-backgrounds.ts";
 import {
@@ -93,52 +93,53 @@ export interface CardPreviewProps {
  */
 export function CardPreview(props: CardPreviewProps) {
   const { cardNumber, masked = true, type, ...frameProps } = props;
-  const { brand, groups, brandName, lastFour } = cardNumberFace(cardNumber, { masked, type });
-  // A digit typed changes the groups alone: they reach CardNumber through context, past the memoised frame, so
-  // the keystroke re-renders the number and nothing else of the card (bench:card, D213).
+  const { brand, shown, lastFour } = cardNumberFace(cardNumber, { masked, type });
+  // A keystroke's face reaches the parts that show it through context, past the memoised frame: a digit re-renders
+  // the number alone, a brand change the badges and the card's description (bench:card, D213, D214).
   return (
-    <NumberGroupsContext.Provider value={groups.join(" ")}>
-      <CardFrame {...frameProps} brand={brand} brandName={brandName} lastFour={lastFour} />
-    </NumberGroupsContext.Provider>
+    <NumberContext.Provider value={shown}>
+      <BrandContext.Provider value={brand}>
+        <LastFourContext.Provider value={lastFour}>
+          <CardFrame {...frameProps} />
+        </LastFourContext.Provider>
+      </BrandContext.Provider>
+    </NumberContext.Provider>
   );
 }
 
-/** The number's groups, joined by single spaces (group texts hold no spaces). */
-const NumberGroupsContext = createContext("");
+/** The number as the card shows it: "4111 **** **** 11##". */
+const NumberContext = createContext("");
+/** The brand the number shows, null while unknown. */
+const BrandContext = createContext<CardBrand | null>(null);
+/** The last four digits once the number is complete, else null. */
+const LastFourContext = createContext<string | null>(null);
 
-interface CardFrameProps extends Omit<CardPreviewProps, "cardNumber" | "masked" | "type"> {
-  brand: CardBrand | null;
-  brandName: string | null;
-  lastFour: string | null;
-}
+type CardFrameProps = Omit<CardPreviewProps, "cardNumber" | "masked" | "type">;
 
 const CardFrame = memo(function CardFrame(props: CardFrameProps) {
-  const { cardName, cardMonth, cardYear, cardCvv, brand, brandName, lastFour } = props;
-  const { focusedField = null, flipped = false, className } = props;
+  const { cardName, cardMonth, cardYear, cardCvv, focusedField = null, flipped = false } = props;
   const { t, i18n } = useTranslation("card");
   // The words change with the language only.
   const { labels: translated, unknownBrand, unknownBadge } = useCardWords(t, i18n.language);
   const labels = props.labels ? { ...translated, ...props.labels } : translated;
-  const description = useCardDescription(t, brandName ?? unknownBrand, lastFour);
   const background = useCardBackground(props.background);
   const frameField = useLastFrontField(focusedField);
-  useBrandChangeCallback(brand, props.onBrandChange);
 
   // The parts below take only plain values and are memoised, so a keystroke in one field re-renders the part that
   // shows that field and leaves the rest of the card alone (bench:card, D138).
   return (
-    <div
-      className={["card-preview", className].filter(Boolean).join(" ")}
-      role="img"
-      aria-label={description}
-      data-flipped={flipped}
-      data-focused={focusedField ?? undefined}
+    <CardRoot
+      className={props.className}
+      flipped={flipped}
+      focusedField={focusedField}
+      unknownBrand={unknownBrand}
+      onBrandChange={props.onBrandChange}
     >
       <div className="card-preview__inner">
         <div className="card-preview__face card-preview__face--front">
           <CardArt background={background} />
           <CardChip className="card-preview__chip" />
-          <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand" />
+          <CardBrandMark unknownText={unknownBadge} className="card-preview__brand" />
           <CardNumber />
           <CardHolder caption={labels.cardHolder} name={displayName(cardName) || labels.cardName} />
           <CardExpiry
@@ -147,23 +148,82 @@ const CardFrame = memo(function CardFrame(props: CardFrameProps) {
           />
           <FocusFrame field={frameField} visible={frameField === focusedField} />
         </div>
-        <CardBack background={background} caption={labels.cardCvv} cvv={maskSecurityCode(cardCvv)} focused={focusedField === "cvv"} brand={brand} unknownBadge={unknownBadge} />
+        <CardBack
+          background={background}
+          caption={labels.cardCvv}
+          cvv={maskSecurityCode(cardCvv)}
+          focused={focusedField === "cvv"}
+          flipped={flipped}
+          unknownBadge={unknownBadge}
+        />
       </div>
-    </div>
+    </CardRoot>
   );
 });
+
+interface CardRootProps {
+  className?: string;
+  flipped: boolean;
+  focusedField: CardFocusTarget | null;
+  /** The description's word for a number without a brand yet. */
+  unknownBrand: string;
+  onBrandChange?: (brand: CardBrand | null) => void;
+  children: ReactNode;
+}
+
+/**
+ * The card's outer box and its one-line description. It reads the brand and last four itself, so that a brand
+ * change re-renders this box and the badges while the frame inside it (the same `children`) is left alone.
+ */
+function CardRoot({ className, flipped, focusedField, unknownBrand, onBrandChange, children }: CardRootProps) {
+  const brand = useContext(BrandContext);
+  const lastFour = useContext(LastFourContext);
+  const { t } = useTranslation("card");
+  const description = useCardDescription(t, brand ? cardBrandInfo[brand].name : unknownBrand, lastFour);
+  return (
+    <div
+      className={["card-preview", className].filter(Boolean).join(" ")}
+      role="img"
+      aria-label={description}
+      data-flipped={flipped}
+      data-focused={focusedField ?? undefined}
+    >
+      {children}
+      {/* Only with a listener: without one, a brand change schedules no effect. */}
+      {onBrandChange ? <BrandChangeNotifier brand={brand} onBrandChange={onBrandChange} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The back's badge. The back is out of sight while the number is typed on the front, so its badge takes the brand
+ * when the card turns over, not on every brand change: a brand change redraws one badge, not two.
+ */
+function BackBrandMark({ flipped, unknownText }: { flipped: boolean; unknownText: string }) {
+  const brand = useContext(BrandContext);
+  const [shown, setShown] = useState(brand);
+  if (flipped && shown !== brand) setShown(brand);
+  return <BrandMark brand={shown} unknownText={unknownText} className="card-preview__brand card-preview__brand--back" />;
+}
+
+/** The brand's badge, for whatever brand the number shows now. */
+function CardBrandMark({ unknownText, className }: { unknownText: string; className: string }) {
+  return <BrandMark brand={useContext(BrandContext)} unknownText={unknownText} className={className} />;
+}
 
 const CardArt = memo(function CardArt({ background }: { background: string | null }) {
   return background ? <div key={background} className="card-preview__art" style={{ background }} /> : null;
 });
 
+/**
+ * The number as one text, its groups apart by a space: in the card's monospace face a space is as wide as a digit,
+ * the gap the groups need. A keystroke changes this one text node, and a regrouping (amex's 4-6-5 on its second
+ * digit) the same node: no element is added or removed (bench:card, D214).
+ */
 const CardNumber = memo(function CardNumber() {
-  const groups = useContext(NumberGroupsContext);
   return (
     <div className="card-preview__number" data-testid="card-preview-number">
-      {groups.split(" ").map((group, index) => (
-        <span key={index}>{group}</span>
-      ))}
+      {useContext(NumberContext)}
     </div>
   );
 });
@@ -197,11 +257,11 @@ interface CardBackProps {
   caption: string;
   cvv: string;
   focused: boolean;
-  brand: CardBrand | null;
+  flipped: boolean;
   unknownBadge: string;
 }
 
-const CardBack = memo(function CardBack({ background, caption, cvv, focused, brand, unknownBadge }: CardBackProps) {
+const CardBack = memo(function CardBack({ background, caption, cvv, focused, flipped, unknownBadge }: CardBackProps) {
   return (
     <div className="card-preview__face card-preview__face--back">
       <CardArt background={background} />
@@ -212,7 +272,7 @@ const CardBack = memo(function CardBack({ background, caption, cvv, focused, bra
           {cvv}
         </span>
       </div>
-      <BrandMark brand={brand} unknownText={unknownBadge} className="card-preview__brand card-preview__brand--back" />
+      <BackBrandMark flipped={flipped} unknownText={unknownBadge} />
     </div>
   );
 });
@@ -260,11 +320,12 @@ function useLastFrontField(focusedField: CardFocusTarget | null): Exclude<CardFo
 }
 
 /** Like the original's `get-type` event: on change only, not on mount. */
-function useBrandChangeCallback(brand: CardBrand | null, onBrandChange?: (brand: CardBrand | null) => void) {
+function BrandChangeNotifier({ brand, onBrandChange }: { brand: CardBrand | null; onBrandChange: (brand: CardBrand | null) => void }) {
   const previous = useRef(brand);
   useEffect(() => {
     if (previous.current === brand) return;
     previous.current = brand;
-    onBrandChange?.(brand);
+    onBrandChange(brand);
   }, [brand, onBrandChange]);
+  return null;
 }

@@ -16,10 +16,10 @@ it("shows the preview with its demo form and lets the options be tried", () => {
   setNativeValue.call(number, "4111111111111111");
   fireEvent.input(number);
   const shownNumber = () => screen.getByTestId("card-preview-number").textContent;
-  expect(shownNumber()).toBe("4111********1111");
+  expect(shownNumber()).toBe("4111 **** **** 1111");
 
   fireEvent.click(screen.getByLabelText("Mask the number"));
-  expect(shownNumber()).toBe("4111111111111111");
+  expect(shownNumber()).toBe("4111 1111 1111 1111");
 
   fireEvent.change(screen.getByLabelText("Background"), { target: { value: "7" } });
   const art = container.querySelector<HTMLElement>(".card-preview__art")!;
