@@ -197,7 +197,7 @@ function CardRoot({ className, flipped, focusedField, unknownBrand, onBrandChang
 
 /**
  * The back's badge. The back is out of sight while the number is typed on the front, so its badge takes the brand
- * when the card turns over, not on every brand change: a brand change redraws one badge, not two.
+ * when the card turns over rather than on every brand change: a brand change redraws one badge, not two.
  */
 function BackBrandMark({ flipped, unknownText }: { flipped: boolean; unknownText: string }) {
   const brand = useContext(BrandContext);
@@ -319,8 +319,13 @@ function useLastFrontField(focusedField: CardFocusTarget | null): Exclude<CardFo
   return last;
 }
 
+interface BrandChangeNotifierProps {
+  brand: CardBrand | null;
+  onBrandChange: (brand: CardBrand | null) => void;
+}
+
 /** Like the original's `get-type` event: on change only, not on mount. */
-function BrandChangeNotifier({ brand, onBrandChange }: { brand: CardBrand | null; onBrandChange: (brand: CardBrand | null) => void }) {
+function BrandChangeNotifier({ brand, onBrandChange }: BrandChangeNotifierProps) {
   const previous = useRef(brand);
   useEffect(() => {
     if (previous.current === brand) return;
