@@ -182,7 +182,10 @@ const ISSUER_TABLES = Object.values(creditCardType.types).map((type) => ({
   patterns: (creditCardType.getTypeInfo(type)?.patterns ?? []).map(issuerPattern),
 }));
 
-/** The number's first digits as integers, one entry per length up to the longest pattern, filled by `readLeadingDigits` (one array, reused: no garbage). */
+/**
+ * The number's first digits as integers, one entry per length up to the longest pattern, filled by
+ * `readLeadingDigits` (one array, reused: no garbage).
+ */
 const leading: number[] = [];
 
 function readLeadingDigits(digits: string, count: number): void {
