@@ -271,19 +271,19 @@ function printPooled(pooled) {
   const p95 = (values) => percentile(values, 95);
   const resample = (values) => Array.from(values, () => values[Math.floor(Math.random() * values.length)]);
   console.log(`===== All runs pooled: keystroke to frame p95, and its ratio to bare text with a 90 % bootstrap interval`);
+  /** A page's p95 over the floor's, with its 90 % bootstrap interval (keystrokes resampled with replacement). */
+  const ratioWithInterval = (values, floor) => {
+    const ratios = Array.from({ length: BOOTSTRAP_ROUNDS }, () => p95(resample(values)) / p95(resample(floor)));
+    return `${(p95(values) / p95(floor)).toFixed(2)} (${percentile(ratios, 5).toFixed(2)}–${percentile(ratios, 95).toFixed(2)})`;
+  };
   for (const { id, label } of HARNESSES) {
     if (id === "bare") continue;
-    const ratios = Array.from({ length: BOOTSTRAP_ROUNDS }, () => p95(resample(pooled[id])) / p95(resample(pooled.bare)));
-    const ratio = p95(pooled[id]) / p95(pooled.bare);
-    const interval = `${percentile(ratios, 5).toFixed(2)}–${percentile(ratios, 95).toFixed(2)}`;
-    console.log(`${label.padEnd(24)}${`${p95(pooled[id]).toFixed(1)} ms`.padStart(9)}   ${ratio.toFixed(2)} (${interval}) over ${pooled[id].length} keys`);
+    console.log(`${label.padEnd(24)}${`${p95(pooled[id]).toFixed(1)} ms`.padStart(9)}   ${ratioWithInterval(pooled[id], pooled.bare)} over ${pooled[id].length} keys`);
   }
   console.log(`${"bare text (floor)".padEnd(24)}${`${p95(pooled.bare).toFixed(1)} ms`.padStart(9)}`);
   // Both bare pages are the floor; over their keys together, a ratio no longer leans on one page's luck.
   const floor = [...pooled.bare, ...pooled.bare2];
-  const ratios = Array.from({ length: BOOTSTRAP_ROUNDS }, () => p95(resample(pooled.ours)) / p95(resample(floor)));
-  const interval = `${percentile(ratios, 5).toFixed(2)}–${percentile(ratios, 95).toFixed(2)}`;
-  console.log(`${"ours / both bare pages".padEnd(24)}${"".padStart(9)}   ${(p95(pooled.ours) / p95(floor)).toFixed(2)} (${interval}) over ${floor.length} floor keys\n`);
+  console.log(`${"ours / both bare pages".padEnd(24)}${"".padStart(9)}   ${ratioWithInterval(pooled.ours, floor)} over ${floor.length} floor keys\n`);
 }
 
 await main();

@@ -93,18 +93,14 @@ export function cardNumberFace(cardNumber: string, options: CardNumberDisplayOpt
   const capacity = patternCapacity(pattern);
   const maskFrom = masked ? (pattern[0] ?? 0) : capacity;
   const maskTo = expectedLength(digits.length, brand, capacity) - 4;
-  let shown = "";
-  let position = 0;
-  for (const size of pattern) {
-    if (position > 0) shown += " ";
-    for (const groupEnd = position + size; position < groupEnd; position++) {
-      const digit = digits[position];
-      if (digit === undefined) shown += PLACEHOLDER;
-      else shown += position >= maskFrom && position < maskTo ? NUMBER_MASK : digit;
-    }
+  let positions = "";
+  for (let i = 0; i < capacity; i++) {
+    const digit = digits[i];
+    if (digit === undefined) positions += PLACEHOLDER;
+    else positions += i >= maskFrom && i < maskTo ? NUMBER_MASK : digit;
   }
   const complete = brand ? cardBrandInfo[brand].lengths.includes(digits.length) : false;
-  return { brand, shown, lastFour: complete ? digits.slice(-4) : null };
+  return { brand, shown: splitIntoGroups(positions, pattern).join(" "), lastFour: complete ? digits.slice(-4) : null };
 }
 
 /** The year in two digits: "29" and "2029" both give "29". */
