@@ -96,6 +96,18 @@ test("Payment keeps the card fields typed before the scripts arrived", async ({ 
   await expect(page.getByRole("img", { name: /^Card preview/ })).toHaveAccessibleName("Card preview: Visa ending in 4242");
 });
 
+test("Payment turns the card over for a security code entered before the scripts arrived", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await openWithLateScripts(page, "/Payment");
+  await page.getByLabel("Card number").fill("3782 822463 10005");
+  await page.getByLabel("Security code").fill("1234");
+  await expectHydratedAndSettled(page);
+  await expect(page.getByLabel("Security code")).toBeFocused();
+  const card = page.getByRole("img", { name: /^Card preview/ });
+  await expect(card).toHaveAttribute("data-flipped", "true");
+  await expect(card.locator(".card-preview__brand--back")).toHaveText("AMEX");
+});
+
 test("the editor's tools wait for the scripts, and keep the text typed as soon as they arrive", async ({ page }) => {
   await openWithLateScripts(page, "/editor");
   const addText = page.getByRole("button", { name: "Add text" });

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { useEffect, type ChangeEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
@@ -64,6 +64,12 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
   const focus = useCardFocus();
   const { values, errors } = card;
   const idOf = (field: CardField) => cardFieldId(idPrefix, field);
+  // A field the buyer entered before the page came alive fired its focus event before React listened: tell the card
+  // now, so that the security code typed early still shows the card's back.
+  useEffect(() => {
+    const field = CARD_FIELDS.find((each) => document.activeElement?.id === idOf(each));
+    if (field) focus.inputProps(inputOf[field]).onFocus();
+  }, []); // on mount only: later focus arrives through the fields' own events
   const codeLength = securityCodeLength(values.cardNumber);
   const { t } = useTranslation("card");
 
