@@ -47,7 +47,8 @@ try {
       await page.evaluate(() => document.fonts.ready);
       await page.waitForLoadState("networkidle").catch(() => {});
       const file = path.join(outDir, `${name}-${viewport.width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      // Transitions shown at their end: the card's turn to its back (0.6 s) was caught halfway, showing the front.
+      await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
       written.push(path.relative(process.cwd(), file));
       console.log(path.relative(process.cwd(), file));
     };
