@@ -109,7 +109,13 @@ describe("the account page in German", () => {
     expect(screen.getByRole("heading", { name: "Deine Adressen" })).toBeTruthy();
     expect(screen.getByText("Standardadresse")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Bearbeiten (Adresse von Erika Mustermann, Hauptstraße 1)" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Adresse hinzufügen" })).toBeTruthy();
+    // With an address saved, the form to add another waits behind its title, closed.
+    const addToggle = screen.getByText("Adresse hinzufügen", { selector: "summary" });
+    expect(addToggle.closest("details")?.open).toBe(false);
+    // The orders come first: a returning buyer comes for them.
+    const ordersHeading = screen.getByRole("heading", { name: "Deine Bestellungen" });
+    const addressesHeading = screen.getByRole("heading", { name: "Deine Adressen" });
+    expect(ordersHeading.compareDocumentPosition(addressesHeading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByLabelText("Vor- und Nachname")).toBeTruthy();
     expect(screen.getByRole("option", { name: "Deutschland" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Adresse hinzufügen" })).toBeTruthy();

@@ -43,7 +43,6 @@ export default function Account() {
           {t("page.signOut")}
         </button>
       </Form>
-      <AddressBook addresses={addresses} editing={editing} notice={notice} formResult={formResult} listErrors={listErrors} />
       <section aria-labelledby="orders-title" className="stack">
         <h2 id="orders-title">{t("page.ordersTitle")}</h2>
         {orders.length === 0 ? (
@@ -92,6 +91,7 @@ export default function Account() {
           </table>
         )}
       </section>
+      <AddressBook addresses={addresses} editing={editing} notice={notice} formResult={formResult} listErrors={listErrors} />
       <DataRights />
     </div>
   );

@@ -104,12 +104,21 @@ test("on the account page a buyer adds, checks, changes, chooses the default and
     await expect(notice).toBeFocused();
     await expect(addressBook(page).getByRole("listitem")).toHaveCount(1);
     await expect(addressBook(page)).toContainText("Default address");
-    // The form is empty again for the next one.
+    // With an address saved, the orders and the list come first: the form waits behind its title, closed.
+    const addToggle = page.getByText("Add an address", { exact: true });
+    await expect(addressForm(page)).toBeHidden();
+    await addToggle.click();
+    // Empty again for the next one.
     await expect(addressForm(page).getByLabel("Full name")).toHaveValue("");
   });
 
   await test.step("a second address, then it becomes the default", async () => {
     const form = addressForm(page);
+    await form.getByLabel("Full name").fill("Ada King");
+    await form.getByRole("button", { name: "Add the address" }).click();
+    // Refused: the disclosure stays open with the message at the field and the name kept.
+    await expectFieldError(form.getByLabel("Street and house number"), "Enter your street and house number");
+    await expect(form.getByLabel("Full name")).toHaveValue("Ada King");
     await form.getByLabel("Full name").fill("Ada King");
     await form.getByLabel("Street and house number").fill("Ockham Park 2");
     await form.getByLabel("Postal code").fill("1010");
@@ -167,5 +176,11 @@ test("the address book works without scripts", async ({ browser }) => {
   await page.getByRole("button", { name: "Add the address" }).click();
   await expect(page.getByRole("status")).toHaveText("The address is in your address book.");
   await expect(addressBook(page)).toContainText("Default address");
+  // The next one: the browser's own disclosure opens the form, and a refusal comes back with it open.
+  await page.getByText("Add an address", { exact: true }).click();
+  await addressForm(page).getByLabel("Full name").fill("Ada King");
+  await addressForm(page).getByRole("button", { name: "Add the address" }).click();
+  await expectFieldError(addressForm(page).getByLabel("Street and house number"), "Enter your street and house number");
+  await expect(addressForm(page).getByLabel("Full name")).toHaveValue("Ada King");
   await context.close();
 });

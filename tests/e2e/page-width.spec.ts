@@ -126,7 +126,20 @@ function visits(): Visit[] {
     { name: "guest's order page (with the account offer)", path: guestOrderPath },
     { name: "buyer's own order page", path: ownOrderPath, signedIn: true },
     { name: "account, signed out", path: "/account" },
-    { name: "account, signed in (orders and addresses)", path: "/account", signedIn: true },
+    {
+      name: "account, signed in (orders and addresses)",
+      path: "/account",
+      signedIn: true,
+      popups: [
+        {
+          name: "add-an-address form open",
+          async open(page: Page) {
+            await page.getByText("Add an address", { exact: true }).click();
+            await expect(page.getByRole("form", { name: "Add an address" }).getByLabel("Full name")).toBeVisible();
+          },
+        },
+      ],
+    },
     { name: "new password", path: "/account/reset" },
     { name: "withdrawal form", path: "/withdraw" },
     { name: "404 page", path: "/no-such-page", status: 404 },

@@ -92,7 +92,13 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
           ))}
         </ul>
       )}
-      <AddressForm key={`${editing?.id ?? "new"}:${locationKey}`} editing={editing} lastResult={formResult} first={addresses.length === 0} />
+      <AddressForm
+        key={`${editing?.id ?? "new"}:${locationKey}`}
+        editing={editing}
+        lastResult={formResult}
+        first={addresses.length === 0}
+        folded={!editing && addresses.length > 0}
+      />
     </section>
   );
 }
@@ -101,10 +107,13 @@ function AddressForm({
   editing,
   lastResult,
   first,
+  folded,
 }: {
   editing: AddressBookEntry | null;
   lastResult: SubmissionResult<string[]> | undefined;
   first: boolean;
+  /** Adding to a book that has addresses: the form is a disclosure, closed until asked for. */
+  folded: boolean;
 }) {
   const { form, fields, formProps, showSummary } = useValidatedForm({
     id: editing ? `address-${editing.id}` : "address-new",
@@ -127,9 +136,10 @@ function AddressForm({
     errors: fields[key].errors,
     defaultValue: key === "country" ? country : initial(key),
   });
-  return (
-    <Form method="post" {...formProps} className="stack card-panel address-form" aria-labelledby="address-form-title">
-      <h3 id="address-form-title">{editing ? t("addresses.changeTitle") : t("addresses.addTitle")}</h3>
+  const title = editing ? t("addresses.changeTitle") : t("addresses.addTitle");
+  const addressForm = (
+    <Form method="post" {...formProps} className="stack address-form" aria-labelledby="address-form-title">
+      {folded ? null : <h3 id="address-form-title">{title}</h3>}
       {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
       <input type="hidden" name="intent" value="save-address" />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
@@ -149,5 +159,16 @@ function AddressForm({
         {editing ? <Link to="/account#addresses">{t("addresses.cancel")}</Link> : null}
       </div>
     </Form>
+  );
+  if (!folded) return <div className="card-panel address-form-panel">{addressForm}</div>;
+  // A buyer with addresses comes for the orders and the list: the empty form waits behind its title, and opens by
+  // itself when the server refused what was sent (works without scripts: it is the browser's own disclosure).
+  return (
+    <details className="card-panel address-form-panel" open={lastResult !== undefined}>
+      <summary id="address-form-title" className="address-form-panel__toggle">
+        {title}
+      </summary>
+      {addressForm}
+    </details>
   );
 }
