@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/home";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
+import { exampleDesignIn } from "#app/modules/design/example-design.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
@@ -20,11 +21,14 @@ export default function Home() {
   const locale = useLocale();
   const order = useOrder();
   const price = priceOrder(order);
+  // Until the buyer has a graphic of their own, the deck shows what a printed one looks like, and says so.
+  const showsExample = order.design.layers.length === 0;
   return (
     <div className="page page--split home">
-      <div className="page__aside home__deck">
-        <DeckViewer design={order.design} size={order.size} grip={order.grip} />
-      </div>
+      <figure className="page__aside home__deck">
+        <DeckViewer design={showsExample ? exampleDesignIn((id) => t(`deck.stickers.${id}`)) : order.design} size={order.size} grip={order.grip} />
+        <figcaption className="home__deck-caption">{t(showsExample ? "deck.example" : "deck.yours")}</figcaption>
+      </figure>
       <div className="page__content stack">
         <h1>{common("product.name")}</h1>
         <p className="lead">{common("product.description")}</p>

@@ -59,3 +59,22 @@ test("the summary's deck keeps its box while its drawing loads: nothing beside i
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
   await expectNoAxeViolations(page);
 });
+
+test("the start page shows an example graphic until the buyer has made one, then theirs", async ({ browser }) => {
+  const visitor = await (await browser.newContext()).newPage();
+  await open(visitor, "/");
+  const start = visitor.locator(".home__deck");
+  await expect(start.getByRole("img", { name: "Custom skateboard deck, with the text “MADE BY YOU” and the stickers: skateboard, fire" })).toBeVisible();
+  await expect(start.getByText("An example: your graphic can be anything.")).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  await visitor.context().close();
+
+  const buyer = await (await browser.newContext()).newPage();
+  const text = { id: "t1", kind: "text", text: "Grace", font: "inter", fontSize: 40, color: "#000000", align: "center", x: 98, y: 400, rotation: 0 };
+  await seedOrder(buyer, { design: { background: "#5fbb97", layers: [text] } });
+  await open(buyer, "/");
+  const own = buyer.locator(".home__deck");
+  await expect(own.getByRole("img", { name: "Custom skateboard deck, with the text “Grace”" })).toBeVisible();
+  await expect(own.getByText("Your design, as you left it in the editor.")).toBeVisible();
+  await buyer.context().close();
+});

@@ -24,6 +24,10 @@ test("the start page is German, with prices as Germans write them", async ({ pag
   await expect(page.getByRole("link", { name: "Jetzt gestalten" })).toBeVisible();
   await expect(page.locator(".price strong")).toHaveText(/^59,00\s€$/);
   await expect(page.getByText(/Breiten 7,75″, 8,0″, 8,25″, 8,5″, 8,75″/)).toBeVisible();
+  // The example graphic is described in German too, its stickers by their German names.
+  const deck = page.locator(".home__deck");
+  await expect(deck.getByRole("img", { name: "Skateboard-Deck mit eigenem Design, mit dem Text „MADE BY YOU“ und den Stickern: Skateboard, Feuer" })).toBeVisible();
+  await expect(deck.getByText("Ein Beispiel: Deine Grafik kann alles sein.")).toBeVisible();
 });
 
 test("the editor is German, and its sticker picker finds emoji by German words from the German data only", async ({ page }) => {
