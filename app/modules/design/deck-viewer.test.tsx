@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { designWith, textLayer } from "#tests/support/design-fixtures.ts";
 import { DeckViewer } from "./deck-viewer.tsx";
@@ -35,5 +36,12 @@ describe("DeckViewer", () => {
     expect(onSideChange).toHaveBeenCalledWith("bottom");
     rerender(<DeckViewer design={design} size={8} grip side="top" onSideChange={onSideChange} />);
     expect(shown()).toBe("grip");
+  });
+
+  it("is disabled in the server's HTML, where a tap would do nothing, and enabled once the scripts run", () => {
+    const html = renderToString(<DeckViewer design={design} size={8} grip />);
+    expect(html.match(/<button[^>]*disabled=""/g)).toHaveLength(2);
+    render(<DeckViewer design={design} size={8} grip />);
+    expect(screen.getAllByRole("button").map((button) => (button as HTMLButtonElement).disabled)).toEqual([false, false]);
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Design } from "./design.ts";
 import { DeckPreview, type DeckSide } from "./deck-preview.tsx";
@@ -21,6 +22,8 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange,
   const [own, setOwn] = useState<DeckSide>("bottom");
   const side = controlled ?? own;
   const { t } = useTranslation();
+  // Turning the deck over is the scripts' work: until they run, the switch says so instead of ignoring a tap.
+  const hydrated = useHydrated();
   const choose = (next: DeckSide) => {
     setOwn(next);
     onSideChange?.(next);
@@ -35,6 +38,7 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange,
             type="button"
             className="deck-viewer__side"
             aria-pressed={side === option}
+            disabled={!hydrated}
             onClick={() => choose(option)}
           >
             {t(option === "bottom" ? "deck.sideBottom" : "deck.sideTop")}

@@ -27,7 +27,8 @@ import {
   type EditorContext,
 } from "./editor-actions.ts";
 import { CanvasLegend, EditorCanvas } from "./editor-canvas.tsx";
-import { focusLayerElement, useAnnouncer, useFocusRequests, useHydrated, useStableHandlers } from "./editor-hooks.ts";
+import { focusLayerElement, useAnnouncer, useFocusRequests, useStableHandlers } from "./editor-hooks.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { historyKeyAction, layerKeyAction } from "./editor-keys.ts";
 import { EditorToolbar, ShortcutHelp } from "./editor-toolbar.tsx";
 import { LayerList } from "./layer-list.tsx";

@@ -17,7 +17,7 @@ import type { Design, Layer } from "#app/modules/design/design.ts";
 import { LayerArt, placementTransform } from "#app/modules/design/design-art.tsx";
 import { layerCorners, layerSize, toDeck } from "#app/modules/design/design-model.ts";
 import type { DragKind } from "./drag-math.ts";
-import { useHydrated } from "./editor-hooks.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { layerDescription } from "./layer-labels.ts";
 
 /** Room around the deck for the handles of a layer at its edge, in mm. */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { FocusRequest } from "./editor-actions.ts";
 import type { CanvasLayerHandlers } from "./editor-canvas.tsx";
 
@@ -47,19 +47,5 @@ export function useStableHandlers(handlers: CanvasLayerHandlers): CanvasLayerHan
       onKeyDown: (event, layer) => latest.current.onKeyDown(event, layer),
     }),
     [],
-  );
-}
-
-const noSubscription = () => () => {};
-
-/**
- * False in the server's (prerendered) HTML and while it hydrates, true once the page's scripts run. The editor's
- * controls are disabled until then: a click or a pick before would do nothing, or be undone by hydration.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
