@@ -126,3 +126,23 @@ test("the editor's tools wait for the scripts, and keep the text typed as soon a
     "Text “Skate or die”",
   ]);
 });
+
+test("buttons that only the scripts can serve are disabled until they arrive, on the start page and /Example", async ({ page }) => {
+  await openWithLateScripts(page, "/");
+  const topSide = page.getByRole("button", { name: "Top (grip side)" });
+  await expect(topSide).toBeDisabled();
+  await expectHydratedAndSettled(page);
+  await topSide.click();
+  await expect(page.locator(".home__deck").getByRole("img")).toHaveAttribute("data-side", "top");
+
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await openWithLateScripts(page, "/Example");
+  const check = page.getByRole("button", { name: "Check card details" });
+  const chooseEmoji = page.getByRole("button", { name: "Choose emoji" });
+  const category = page.getByRole("toolbar", { name: "Emoji categories" }).getByRole("button").first();
+  for (const button of [check, chooseEmoji, category]) await expect(button).toBeDisabled();
+  await expectHydratedAndSettled(page);
+  for (const button of [check, chooseEmoji, category]) await expect(button).toBeEnabled();
+  await chooseEmoji.click();
+  await expect(page.getByRole("dialog", { name: "Emoji for Message" })).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useState, type KeyboardEvent } from "react";
 import { EmojiArt } from "./emoji-art.tsx";
@@ -28,6 +29,8 @@ const ROVING_KEYS: Record<string, (index: number, count: number) => number> = {
 export function EmojiCategoryBar({ categories, current, onJump, iconArt }: EmojiCategoryBarProps) {
   const [focused, setFocused] = useState<CategoryKey | null>(null);
   const { t } = useTranslation("emoji");
+  // Jumping scrolls the grid, which only the scripts can do: until they run the buttons say so.
+  const hydrated = useHydrated();
   const tabStop = Math.max(0, categories.findIndex(({ key }) => key === focused));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -50,6 +53,7 @@ export function EmojiCategoryBar({ categories, current, onJump, iconArt }: Emoji
           title={label}
           aria-current={key === current ? "true" : undefined}
           tabIndex={index === tabStop ? 0 : -1}
+          disabled={!hydrated}
           onFocus={() => setFocused(key)}
           onClick={() => onJump(key)}
         >
