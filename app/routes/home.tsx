@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/home";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { exampleDesignIn } from "#app/modules/design/example-design.ts";
+import { legalPath } from "#app/modules/legal/legal-pages.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
@@ -56,6 +58,9 @@ export default function Home() {
             })}
           </li>
           <li>{t("facts.guestCheckout")}</li>
+          <li>
+            <Trans t={t} i18nKey="facts.returns" components={{ withdrawal: <Link to={legalPath("withdrawal")} /> }} />
+          </li>
         </ul>
       </div>
     </div>

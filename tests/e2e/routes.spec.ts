@@ -110,5 +110,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       expect(box!.y + box!.height, String(element)).toBeLessThanOrEqual(viewport.height);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    // Returns, said before the buyer designs: made to order, so no withdrawal; the warranty for damage.
+    await expect(page.getByText(/covered by the statutory warranty/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "no returns for a change of mind" })).toHaveAttribute("href", "/legal/withdrawal");
   });
 }
