@@ -155,6 +155,9 @@ describe("the order page in German", () => {
     expect(screen.getByText("Insgesamt bezahlt")).toBeTruthy();
     expect(screen.getByText("Visa mit Endziffern 4242")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Deine Druckdatei" })).toBeTruthy();
+    // The print file loads lazily below the fold; its box has the 8.5″ deck's proportions from the start.
+    const print = container.querySelector<HTMLImageElement>("img.print-preview");
+    expect(Number(print?.getAttribute("width")) / Number(print?.getAttribute("height"))).toBeCloseTo(8.5 / 31.875, 2);
     expect(screen.getByRole("heading", { name: "Deine Daten fürs nächste Mal speichern" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Schick mir einen Link" })).toBeTruthy();
     expect(wordsOf(container)).not.toMatch(RAW_KEY);

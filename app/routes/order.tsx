@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, pageMeta } from "#app/modules/catalog/forma
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
+import { deckOutline } from "#app/modules/design/deck-geometry.ts";
 import { DeckPair } from "#app/modules/design/deck-preview.tsx";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
@@ -32,6 +33,7 @@ export default function OrderConfirmation() {
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   const { t } = useTranslation("orders");
   const locale = useLocale();
+  const printArea = deckOutline(order.size);
   return (
     <div className="page page--split">
       <div className="page__content stack">
@@ -66,6 +68,22 @@ export default function OrderConfirmation() {
             <Link to={withdrawPath}>{t("page.withdraw")}</Link>
           </p>
         ) : null}
+        <p>
+          <Link to="/">{t("page.backToShop")}</Link>
+        </p>
+      </div>
+      {/* Beside the order on a laptop, after it on a phone: the account offer first, then the print file (a tall
+          picture that used to push the offer a screen further down). */}
+      <div className="page__aside stack">
+        {offerAccount ? (
+          <aside>
+            <CreateAccount email={order.contact} />
+          </aside>
+        ) : accountOutcome ? (
+          <aside>
+            <AccountReady outcome={accountOutcome} orderNumber={order.number} />
+          </aside>
+        ) : null}
         <section className="stack" aria-labelledby="print-title">
           <h2 id="print-title">{t("page.printTitle")}</h2>
           <p>{t("page.printText")}</p>
@@ -73,6 +91,9 @@ export default function OrderConfirmation() {
             className="print-preview"
             src={`${printPath}/svg${printQuery}`}
             alt={t("page.printAlt")}
+            // Its proportions, so that the page keeps its room while it loads (lazily, below the fold).
+            width={Math.round(printArea.width)}
+            height={Math.round(printArea.length)}
             loading="lazy"
           />
           <p>
@@ -85,19 +106,7 @@ export default function OrderConfirmation() {
             </a>
           </p>
         </section>
-        <p>
-          <Link to="/">{t("page.backToShop")}</Link>
-        </p>
       </div>
-      {offerAccount ? (
-        <aside className="page__aside">
-          <CreateAccount email={order.contact} />
-        </aside>
-      ) : accountOutcome ? (
-        <aside className="page__aside">
-          <AccountReady outcome={accountOutcome} orderNumber={order.number} />
-        </aside>
-      ) : null}
     </div>
   );
 }
