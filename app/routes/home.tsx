@@ -25,10 +25,11 @@ export default function Home() {
   const price = priceOrder(order);
   // Until the buyer has a graphic of their own, the deck shows what a printed one looks like, and says so.
   const showsExample = order.design.layers.length === 0;
+  const shownDesign = showsExample ? exampleDesignIn((id) => t(`deck.stickers.${id}`)) : order.design;
   return (
     <div className="page page--split home">
       <figure className="page__aside home__deck">
-        <DeckViewer design={showsExample ? exampleDesignIn((id) => t(`deck.stickers.${id}`)) : order.design} size={order.size} grip={order.grip} />
+        <DeckViewer design={shownDesign} size={order.size} grip={order.grip} />
         <figcaption className="home__deck-caption">{t(showsExample ? "deck.example" : "deck.yours")}</figcaption>
       </figure>
       <div className="page__content stack">

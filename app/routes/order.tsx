@@ -91,7 +91,7 @@ export default function OrderConfirmation() {
             className="print-preview"
             src={`${printPath}/svg${printQuery}`}
             alt={t("page.printAlt")}
-            // Its proportions, so that the page keeps its room while it loads (lazily, below the fold).
+            // Its proportions, so that its box is kept while it loads (lazily).
             width={Math.round(printArea.width)}
             height={Math.round(printArea.length)}
             loading="lazy"
