@@ -19,7 +19,7 @@ import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import type { Route } from "./+types/shipping";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { NextStepPrefetch } from "#app/components/next-step-prefetch.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 
 export const meta = (args: Route.MetaArgs) => {
   const { t } = metaTranslator(args, "checkout");
@@ -87,8 +87,6 @@ export default function Shipping() {
   // came only after the scripts).
   const [lineAtFirstRender] = useState(contactValid);
   const contactKnown = lineAtFirstRender && !editingContact && !fields.contact.errors && contactValid;
-  // A signed-in buyer's page comes with the line; its "Change e-mail" works once the scripts run.
-  const hydrated = useHydrated();
   const country = order.country || HOME_COUNTRY;
   const fieldLabels = { contact: t("shipping.email"), ...useAddressFieldLabels(country) };
   const errorItems: FormErrorItem[] = (["contact", ...addressFieldKeys(country)] as const).flatMap((key) => {
@@ -127,9 +125,9 @@ export default function Shipping() {
           {contactKnown ? (
             <p className="known-contact">
               <Trans t={t} i18nKey="shipping.updatesTo" values={{ contact }} components={{ strong: <strong /> }} />{" "}
-              <button type="button" className="link-button" disabled={!hydrated} onClick={() => setEditingContact(true)}>
+              <ScriptButton className="link-button" onClick={() => setEditingContact(true)}>
                 {t("shipping.changeEmail")}
-              </button>
+              </ScriptButton>
               <input type="hidden" name={fields.contact.name} value={contact} />
             </p>
           ) : (

@@ -23,6 +23,13 @@ async function expectHydratedAndSettled(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
+/** Opens `path` with its scripts held back, fills each field (by its exact label) at once, then lets them arrive. */
+async function fillBeforeScripts(page: Page, path: string, values: Record<string, string>): Promise<void> {
+  await openWithLateScripts(page, path);
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
+  await expectHydratedAndSettled(page);
+}
+
 test("Shipping keeps what was typed before its scripts arrived", async ({ page }) => {
   await seedOrder(page, optionsAndContact);
   await openWithLateScripts(page, "/Shipping");
@@ -52,12 +59,12 @@ test("German Shipping keeps what was typed before its scripts arrived", async ({
   const context = await browser.newContext({ locale: "de-DE" });
   const page = await context.newPage();
   await seedOrder(page, optionsAndContact);
-  await openWithLateScripts(page, "/Shipping");
-  await page.getByLabel("Vor- und Nachname").fill("Erika Mustermann");
-  await page.getByLabel("Straße und Hausnummer").fill("Heidestraße 17");
-  await page.getByLabel("Postleitzahl").fill("51147");
-  await page.getByLabel("Ort", { exact: true }).fill("Köln");
-  await expectHydratedAndSettled(page);
+  await fillBeforeScripts(page, "/Shipping", {
+    "Vor- und Nachname": "Erika Mustermann",
+    "Straße und Hausnummer": "Heidestraße 17",
+    Postleitzahl: "51147",
+    Ort: "Köln",
+  });
   await expect(page.getByLabel("Vor- und Nachname")).toHaveValue("Erika Mustermann");
   await expect(page.getByLabel("Straße und Hausnummer")).toHaveValue("Heidestraße 17");
   await expect(page.getByLabel("Postleitzahl")).toHaveValue("51147");
@@ -75,10 +82,10 @@ test("Login keeps a guest's e-mail typed before the scripts arrived", async ({ p
 });
 
 test("the withdrawal form keeps what was typed before its scripts arrived", async ({ page }) => {
-  await openWithLateScripts(page, "/withdraw?order=DS-7K3F9Q2A");
-  await page.getByLabel("Full name").fill("Erika Mustermann");
-  await page.getByLabel("E-mail address of the order").fill("erika@example.com");
-  await expectHydratedAndSettled(page);
+  await fillBeforeScripts(page, "/withdraw?order=DS-7K3F9Q2A", {
+    "Full name": "Erika Mustermann",
+    "E-mail address of the order": "erika@example.com",
+  });
   await expect(page.getByLabel("Full name")).toHaveValue("Erika Mustermann");
   await expect(page.getByLabel("Order number")).toHaveValue("DS-7K3F9Q2A");
   await expect(page.getByLabel("E-mail address of the order")).toHaveValue("erika@example.com");
@@ -86,10 +93,7 @@ test("the withdrawal form keeps what was typed before its scripts arrived", asyn
 
 test("Payment keeps the card fields typed before the scripts arrived", async ({ page }) => {
   await seedOrder(page, completeOrder);
-  await openWithLateScripts(page, "/Payment");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Name on card").fill("Erika Mustermann");
-  await expectHydratedAndSettled(page);
+  await fillBeforeScripts(page, "/Payment", { "Card number": "4242 4242 4242 4242", "Name on card": "Erika Mustermann" });
   await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
   await expect(page.getByLabel("Name on card")).toHaveValue("Erika Mustermann");
   // The live preview follows what was given back.
@@ -98,10 +102,7 @@ test("Payment keeps the card fields typed before the scripts arrived", async ({ 
 
 test("Payment turns the card over for a security code entered before the scripts arrived", async ({ page }) => {
   await seedOrder(page, completeOrder);
-  await openWithLateScripts(page, "/Payment");
-  await page.getByLabel("Card number").fill("3782 822463 10005");
-  await page.getByLabel("Security code").fill("1234");
-  await expectHydratedAndSettled(page);
+  await fillBeforeScripts(page, "/Payment", { "Card number": "3782 822463 10005", "Security code": "1234" });
   await expect(page.getByLabel("Security code")).toBeFocused();
   const card = page.getByRole("img", { name: /^Card preview/ });
   await expect(card).toHaveAttribute("data-flipped", "true");

@@ -2,7 +2,7 @@ import { useEffect, type ChangeEvent } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { cardBrandInfo, isCardBrand } from "./card-brand.ts";
 import { keepDigits, reformatCardNumberInput, type TextWithCaret } from "./card-format.ts";
@@ -181,17 +181,15 @@ export function CardForm({ idPrefix = "card", preview }: CardFormProps) {
   const card = useCardForm();
   const { t } = useTranslation("card");
   const summaryItems = cardSummaryItems(card, t, idPrefix);
-  // Checking is the scripts' work (the form never submits): until they run, the button says so.
-  const hydrated = useHydrated();
   return (
     <div className="stack">
       {card.checked ? <ErrorSummary items={summaryItems} /> : null}
       <form noValidate aria-label={t("form.label")} onSubmit={(event) => event.preventDefault()}>
         <CardFields card={card} idPrefix={idPrefix} preview={preview} />
         <div className="actions">
-          <button type="button" className="button" disabled={!hydrated} onClick={() => checkCardFields(card, idPrefix)}>
+          <ScriptButton className="button" onClick={() => checkCardFields(card, idPrefix)}>
             {t("form.check")}
-          </button>
+          </ScriptButton>
         </div>
         <p role="status" className="card-form__status">
           {card.checked && summaryItems.length === 0 ? t("form.complete") : ""}

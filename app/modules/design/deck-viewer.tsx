@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Design } from "./design.ts";
 import { DeckPreview, type DeckSide } from "./deck-preview.tsx";
@@ -22,8 +22,6 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange,
   const [own, setOwn] = useState<DeckSide>("bottom");
   const side = controlled ?? own;
   const { t } = useTranslation();
-  // Turning the deck over is the scripts' work: until they run, the switch says so instead of ignoring a tap.
-  const hydrated = useHydrated();
   const choose = (next: DeckSide) => {
     setOwn(next);
     onSideChange?.(next);
@@ -33,16 +31,14 @@ export function DeckViewer({ design, size, grip, side: controlled, onSideChange,
       <DeckPreview key={side} className="deck-preview deck-viewer__deck" design={design} size={size} grip={grip} side={side} />
       <div className="deck-viewer__sides" role="group" aria-label={t("deck.sideShown")}>
         {SIDES.map((option) => (
-          <button
+          <ScriptButton
             key={option}
-            type="button"
             className="deck-viewer__side"
             aria-pressed={side === option}
-            disabled={!hydrated}
             onClick={() => choose(option)}
           >
             {t(option === "bottom" ? "deck.sideBottom" : "deck.sideTop")}
-          </button>
+          </ScriptButton>
         ))}
       </div>
     </div>

@@ -17,7 +17,7 @@ import type { Design, Layer } from "#app/modules/design/design.ts";
 import { LayerArt, placementTransform } from "#app/modules/design/design-art.tsx";
 import { layerCorners, layerSize, toDeck } from "#app/modules/design/design-model.ts";
 import type { DragKind } from "./drag-math.ts";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 import { layerDescription } from "./layer-labels.ts";
 
 /** Room around the deck for the handles of a layer at its edge, in mm. */
@@ -277,31 +277,28 @@ const ZOOMS = [1, 1.5, 2, 3];
 /** Zooming in makes small layers easy to grab; the canvas then scrolls inside its frame. */
 function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
   const index = ZOOMS.indexOf(zoom);
-  const hydrated = useHydrated();
   const { t } = useTranslation("editor");
   return (
     <div className="editor-zoom" role="group" aria-label={t("zoom.label")}>
-      <button
-        type="button"
+      <ScriptButton
         className="button button--small"
-        disabled={!hydrated || index <= 0}
+        disabled={index <= 0}
         onClick={() => onZoom(ZOOMS[index - 1] ?? zoom)}
       >
         <span aria-hidden="true">−</span>
         <span className="visually-hidden">{t("zoom.out")}</span>
-      </button>
+      </ScriptButton>
       <span className="editor-zoom__level" aria-live="polite">
         {Math.round(zoom * 100)}%
       </span>
-      <button
-        type="button"
+      <ScriptButton
         className="button button--small"
-        disabled={!hydrated || index >= ZOOMS.length - 1}
+        disabled={index >= ZOOMS.length - 1}
         onClick={() => onZoom(ZOOMS[index + 1] ?? zoom)}
       >
         <span aria-hidden="true">+</span>
         <span className="visually-hidden">{t("zoom.in")}</span>
-      </button>
+      </ScriptButton>
     </div>
   );
 }

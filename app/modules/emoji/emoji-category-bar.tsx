@@ -1,4 +1,4 @@
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useState, type KeyboardEvent } from "react";
 import { EmojiArt } from "./emoji-art.tsx";
@@ -29,8 +29,6 @@ const ROVING_KEYS: Record<string, (index: number, count: number) => number> = {
 export function EmojiCategoryBar({ categories, current, onJump, iconArt }: EmojiCategoryBarProps) {
   const [focused, setFocused] = useState<CategoryKey | null>(null);
   const { t } = useTranslation("emoji");
-  // Jumping scrolls the grid, which only the scripts can do: until they run the buttons say so.
-  const hydrated = useHydrated();
   const tabStop = Math.max(0, categories.findIndex(({ key }) => key === focused));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -45,20 +43,18 @@ export function EmojiCategoryBar({ categories, current, onJump, iconArt }: Emoji
   return (
     <div className="emoji-picker__categories" role="toolbar" aria-label={t("categories.label")} onKeyDown={onKeyDown}>
       {categories.map(({ key, label }, index) => (
-        <button
+        <ScriptButton
           key={key}
-          type="button"
           className="emoji-picker__category"
           aria-label={label}
           title={label}
           aria-current={key === current ? "true" : undefined}
           tabIndex={index === tabStop ? 0 : -1}
-          disabled={!hydrated}
           onFocus={() => setFocused(key)}
           onClick={() => onJump(key)}
         >
           <EmojiArt unified={CATEGORY_ICONS[key]} art={iconArt(CATEGORY_ICONS[key])} size={22} />
-        </button>
+        </ScriptButton>
       ))}
     </div>
   );

@@ -16,7 +16,7 @@ import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker.tsx";
 import type { InsertMode, SelectedEmoji } from "./emoji-types.ts";
 import { insertEmoji, type TextSelection } from "./text-insertion.ts";
 import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ScriptButton } from "#app/components/script-button.tsx";
 
 export interface EmojiPickerFieldProps extends Omit<EmojiPickerProps, "autoFocus" | "label"> {
   /** The field's visible label. */
@@ -59,8 +59,6 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
   const popupId = `${generatedId}-popup`;
   const [text, setText] = useFieldText(value, defaultValue, onValueChange);
   const [open, setOpen] = useState(false);
-  // The popup is the scripts' work: until they run, the toggle says so instead of ignoring a tap.
-  const hydrated = useHydrated();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { fieldRef, selection, trackSelection, placeCaret } = useCaret();
@@ -104,9 +102,8 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
         ) : (
           <input {...fieldProps} type="text" ref={fieldRef as RefObject<HTMLInputElement>} />
         )}
-        <button
+        <ScriptButton
           ref={toggleRef}
-          type="button"
           className="emoji-field__toggle"
           aria-label={toggleLabel}
           aria-haspopup="dialog"
@@ -114,11 +111,10 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
           aria-controls={open ? popupId : undefined}
           onPointerDown={preload}
           onFocus={preload}
-          disabled={!hydrated}
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           <SmileyIcon />
-        </button>
+        </ScriptButton>
         {open ? (
           <div
             id={popupId}
