@@ -92,13 +92,7 @@ export function AddressBook({ addresses, editing, notice, formResult, listErrors
           ))}
         </ul>
       )}
-      <AddressForm
-        key={`${editing?.id ?? "new"}:${locationKey}`}
-        editing={editing}
-        lastResult={formResult}
-        first={addresses.length === 0}
-        folded={!editing && addresses.length > 0}
-      />
+      <AddressForm key={`${editing?.id ?? "new"}:${locationKey}`} editing={editing} lastResult={formResult} first={addresses.length === 0} />
     </section>
   );
 }
@@ -107,13 +101,10 @@ function AddressForm({
   editing,
   lastResult,
   first,
-  folded,
 }: {
   editing: AddressBookEntry | null;
   lastResult: SubmissionResult<string[]> | undefined;
   first: boolean;
-  /** Adding to a book that has addresses: the form is a disclosure, closed until asked for. */
-  folded: boolean;
 }) {
   const { form, fields, formProps, showSummary } = useValidatedForm({
     id: editing ? `address-${editing.id}` : "address-new",
@@ -137,6 +128,8 @@ function AddressForm({
     defaultValue: key === "country" ? country : initial(key),
   });
   const title = editing ? t("addresses.changeTitle") : t("addresses.addTitle");
+  // Adding to a book that has addresses: the form is a disclosure, closed until asked for.
+  const folded = !editing && !first;
   const addressForm = (
     <Form method="post" {...formProps} className="stack address-form" aria-labelledby="address-form-title">
       {folded ? null : <h3 id="address-form-title">{title}</h3>}
