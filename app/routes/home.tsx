@@ -28,10 +28,6 @@ export default function Home() {
   const shownDesign = showsExample ? exampleDesignIn((id) => t(`deck.stickers.${id}`)) : order.design;
   return (
     <div className="page page--split home">
-      <figure className="page__aside home__deck">
-        <DeckViewer design={shownDesign} size={order.size} grip={order.grip} />
-        <figcaption className="home__deck-caption">{t(showsExample ? "deck.example" : "deck.yours")}</figcaption>
-      </figure>
       <div className="page__content stack">
         <h1>{common("product.name")}</h1>
         <p className="lead">{common("product.description")}</p>
@@ -64,6 +60,12 @@ export default function Home() {
           </li>
         </ul>
       </div>
+      {/* After the offer in the page's order (reading and Tab order, and where a phone shows it); beside it, on the
+          left, from 48rem. */}
+      <figure className="page__aside home__deck">
+        <DeckViewer design={shownDesign} size={order.size} grip={order.grip} />
+        <figcaption className="home__deck-caption">{t(showsExample ? "deck.example" : "deck.yours")}</figcaption>
+      </figure>
     </div>
   );
 }

@@ -78,3 +78,15 @@ test("the start page shows an example graphic until the buyer has made one, then
   await expect(own.getByText("Your design, as you left it in the editor.")).toBeVisible();
   await buyer.context().close();
 });
+
+test("on the start page Tab goes through the offer before the deck's switch, as a phone shows them", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, "/");
+  await page.getByRole("link", { name: "Design yours" }).focus();
+  const order: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    order.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ""));
+  }
+  expect(order).toEqual(["Choose grip & size", "no returns for a change of mind", "Bottom (your graphic)", "Top (grip side)"]);
+});
