@@ -20,6 +20,7 @@ import { bytesWithFirstFetches } from "#app/modules/http/document-hints.mjs";
 import { serializedMessagesFor } from "#app/modules/i18n/messages.server.ts";
 import { PageMessagesProvider } from "#app/modules/i18n/page-messages.tsx";
 import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
+import { checkLegalTexts } from "#app/modules/legal/legal-texts.server.ts";
 import { getLocale } from "#app/request-context.server.ts";
 
 export const streamTimeout = 5_000;
@@ -132,6 +133,8 @@ let dataRetention: ReturnType<typeof startDataRetention> | undefined;
  */
 export const lifecycle = {
   start: async () => {
+    // The legal texts go out with every order's confirmation: a shop missing one must not start taking orders.
+    checkLegalTexts();
     const database = await waitForDatabase(productionServices.database, {
       retry: Boolean(getConfig().DATABASE_URL),
       log: (line) => logger.warn(line),

@@ -206,6 +206,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    /** Text files sent with the mail (e.g. the terms as they stood when an order was placed). */
+    attachments: jsonb("attachments").$type<{ filename: string; content: string }[]>().notNull().default([]),
     status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillPlaceholders, parseInline, parseLegalText, plainText } from "./legal-text.ts";
+import { fillPlaceholders, legalTextAsPlainText, parseInline, parseLegalText, plainText } from "./legal-text.ts";
 
 describe("the legal texts' small Markdown", () => {
   it("makes headings, paragraphs with their line breaks, and both kinds of list", () => {
@@ -45,5 +45,38 @@ describe("the legal texts' small Markdown", () => {
       "A GmbH, Berlin",
     );
     expect(() => fillPlaceholders("{{seller.fax}}", {}, "imprint.md")).toThrow("imprint.md: the placeholder {{seller.fax}}");
+  });
+});
+
+describe("a legal text as plain text", () => {
+  it("underlines the title and the headings, numbers and bullets lists, and writes each link's target out", () => {
+    const blocks = parseLegalText(
+      "## Right of withdrawal\n\nUse [our form](/withdraw) or write to [a@b.example](mailto:a@b.example).\nSee https://x.example.\n\n### Steps\n\n1. one\n2. [two](https://example.com/two)\n\n- **bold** item",
+    );
+    expect(legalTextAsPlainText("Withdrawal information", blocks, "https://shop.example")).toBe(
+      [
+        "Withdrawal information",
+        "======================",
+        "",
+        "Right of withdrawal",
+        "-------------------",
+        "",
+        "Use our form (https://shop.example/withdraw) or write to a@b.example.",
+        "See https://x.example.",
+        "",
+        "Steps",
+        "",
+        "1. one",
+        "2. two (https://example.com/two)",
+        "",
+        "- bold item",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps a link that is not safe as the words it was written as", () => {
+    const blocks = parseLegalText("[x](javascript:alert(1))");
+    expect(legalTextAsPlainText("T", blocks, "https://shop.example")).toBe("T\n=\n\n[x](javascript:alert(1))\n");
   });
 });

@@ -115,3 +115,25 @@ export function fillPlaceholders(source: string, values: Readonly<Record<string,
 export function plainText(line: Line): string {
   return line.map((piece) => piece.text).join("");
 }
+
+/**
+ * A whole text as plain text, for a file a buyer keeps (the order confirmation's attachments): the title and the
+ * level-2 headings underlined, lists with their bullets or numbers, and each link's target written after its words,
+ * a path of this site as a full address on `origin`.
+ */
+export function legalTextAsPlainText(title: string, blocks: readonly Block[], origin: string): string {
+  const inline = (line: Line) => line.map((piece) => (piece.kind === "link" ? linkAsText(piece, origin) : piece.text)).join("");
+  const underlined = (text: string, mark: string) => `${text}\n${mark.repeat(text.length)}`;
+  const parts = [underlined(title, "=")];
+  for (const block of blocks) {
+    if (block.kind === "heading") parts.push(block.level === 2 ? underlined(inline(block.content), "-") : inline(block.content));
+    else if (block.kind === "paragraph") parts.push(block.lines.map(inline).join("\n"));
+    else parts.push(block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${inline(item)}`).join("\n"));
+  }
+  return `${parts.join("\n\n")}\n`;
+}
+
+function linkAsText(link: Extract<Inline, { kind: "link" }>, origin: string): string {
+  const target = link.href.startsWith("/") ? new URL(link.href, origin).href : link.href.replace(/^(mailto|tel):/i, "");
+  return target === link.text ? link.text : `${link.text} (${target})`;
+}

@@ -3,7 +3,8 @@ import path from "node:path";
 import { formatCountry } from "#app/modules/catalog/format.ts";
 import { LOCALES, type Locale } from "#app/modules/i18n/locales.ts";
 import { LEGAL_PAGES, type LegalPage } from "./legal-pages.ts";
-import { fillPlaceholders, parseLegalText, type Block } from "./legal-text.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import { fillPlaceholders, legalTextAsPlainText, parseLegalText, type Block } from "./legal-text.ts";
 import { legalTextsDir, operatorConfig, type Seller } from "./operator.server.ts";
 
 /**
@@ -51,6 +52,12 @@ export function legalText(locale: Locale, page: LegalPage): Block[] {
     cache.set(file, blocks);
   }
   return blocks;
+}
+
+/** One page as a plain-text document under its title, its site links written out on `origin` (a mail's attachment). */
+export function legalTextDocument(locale: Locale, page: LegalPage, origin: string): string {
+  const title = translatorFor(locale, "legal")(`pages.${page}.title`);
+  return legalTextAsPlainText(title, legalText(locale, page), origin);
 }
 
 /** Reads every page in every language: what a test (or a start-up check) runs to find a missing text early. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/client.server.ts";
 import { count, eq } from "drizzle-orm";
-import { mailOutbox } from "#app/db/schema.ts";
+import { mailOutbox, type MailOutboxRow } from "#app/db/schema.ts";
 
 /** A mail as a change writes it: what to say, to whom, and the event it tells of (one mail per event). */
 export interface MailToSend {
@@ -11,7 +11,12 @@ export interface MailToSend {
   subject: string;
   text: string;
   html: string;
+  /** Files that go with the mail, written into the outbox with it: they are sent as they were when it was written. */
+  attachments?: MailAttachment[];
 }
+
+/** A text file attached to a mail (UTF-8), as the outbox stores it. */
+export type MailAttachment = MailOutboxRow["attachments"][number];
 
 /** A database or an open transaction: mail is written in the transaction of the change it tells of. */
 type Writer = Pick<Db, "insert">;
@@ -27,6 +32,7 @@ export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<voi
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      attachments: mail.attachments ?? [],
     })
     .onConflictDoNothing({ target: mailOutbox.eventKey });
 }

@@ -68,7 +68,16 @@ describe(`delivering mail on ${databaseKind}`, () => {
       subject: "Mail a",
       text: "Hello",
       html: "<p>Hello</p>",
+      attachments: [],
     });
+  });
+
+  it("sends the files written with a mail, as they were written", async () => {
+    const terms = { filename: "terms-and-conditions.txt", content: "Terms and conditions\n====================\n\n§ 1 Zoë's deck\n" };
+    await enqueueMail(database.db, mail("with-files", { attachments: [terms] }));
+    const transport = createCapturingTransport();
+    await deliverDueMail(database.db, transport, { from: FROM, now: soon() });
+    expect(transport.sent[0]!.attachments).toEqual([terms]);
   });
 
   it("retries a failed mail with backoff, with the same Message-ID, and gives up after the last try", async () => {

@@ -48,6 +48,7 @@ export async function deliverDueMail(db: Db, transport: MailTransport, options: 
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        attachments: row.attachments,
       });
       await db
         .update(mailOutbox)

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { logger } from "#app/modules/observability/logger.mjs";
+import type { MailAttachment } from "./mail-outbox.server.ts";
 
 const mailLog = logger.child({ component: "mail" });
 
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Text files (UTF-8) sent with the mail. */
+  attachments?: MailAttachment[];
 }
 
 /** Where mail goes. The server's comes from SMTP_URL; tests hand in their own through the request's services. */
@@ -28,7 +31,7 @@ export function createSmtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(mail) {
-      await transporter.sendMail(mail);
+      await transporter.sendMail(withAttachments(mail));
     },
   };
 }
@@ -42,7 +45,7 @@ export function createFileTransport(dir: string, log: (line: string) => void = (
   return {
     kind: "file",
     async send(mail) {
-      const info = await composer.sendMail(mail);
+      const info = await composer.sendMail(withAttachments(mail));
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${fileSafe(mail.messageId)}.eml`);
       // Written beside it, then renamed: whoever lists the folder sees whole mails only, never one half written.
@@ -51,6 +54,14 @@ export function createFileTransport(dir: string, log: (line: string) => void = (
       await rename(partial, file);
       log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`);
     },
+  };
+}
+
+/** The mail as nodemailer takes it: each attachment a UTF-8 plain-text file. */
+function withAttachments({ attachments = [], ...mail }: OutgoingMail) {
+  return {
+    ...mail,
+    attachments: attachments.map(({ filename, content }) => ({ filename, content, contentType: "text/plain; charset=utf-8" })),
   };
 }
 

@@ -91,6 +91,20 @@ describe("the file transport (the default without SMTP_URL)", () => {
     expect(logged[0]).toContain(`mail to buyer@example.com ("${mail.subject}") written to ${path.join(dir, "mail")}`);
   });
 
+  it("attaches text files as UTF-8 plain text beside the message's two forms", async () => {
+    const files = path.join(dir, "with-files");
+    const terms = "Allgemeine Geschäftsbedingungen\n===============================\n\n§ 1 Zoë\n";
+    await createFileTransport(files, () => {}).send({ ...mail, attachments: [{ filename: "AGB.txt", content: terms }] });
+    const raw = readFileSync(path.join(files, readdirSync(files)[0]!), "utf8");
+    expect(headersOf(raw)["content-type"]).toMatch(/^multipart\/mixed; boundary=/);
+    expect(raw).toMatch(/Content-Type: multipart\/alternative;\s+boundary=/);
+    const part = raw.slice(raw.indexOf('filename=AGB.txt') - 200);
+    expect(part).toMatch(/Content-Type: text\/plain; charset=utf-8; name=AGB\.txt/i);
+    expect(part).toMatch(/Content-Disposition: attachment; filename=AGB\.txt/i);
+    const body = /filename=AGB\.txt\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(raw)![1]!;
+    expect(Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")).toBe(terms);
+  });
+
   it("is what the shop uses unless SMTP_URL is set", () => {
     expect(createMailTransport({ dataDir: dir }).kind).toBe("file");
     expect(createMailTransport({ dataDir: dir, smtpUrl: "smtp://127.0.0.1:25" }).kind).toBe("smtp");

@@ -11,6 +11,8 @@ import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 import { priceLineKey } from "./price-line-label.ts";
 import { hasOwnDesign } from "./withdrawal.ts";
+import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
+import { legalTextDocument } from "#app/modules/legal/legal-texts.server.ts";
 
 /**
  * The mails about an order go out in the order's language (`orders.locale`, the page's language when it was
@@ -25,7 +27,9 @@ const shop = catalog.shopName;
 
 /**
  * The mail a buyer gets when their order is placed: what they bought, the price lines as charged, where it goes,
- * how it was paid (brand and last four digits only) and the link to the order page.
+ * how it was paid (brand and last four digits only) and the link to the order page. It is also the contract's
+ * confirmation on a durable medium (§ 312f (2) BGB): it says whether this order can be withdrawn from, and carries
+ * the terms and the withdrawal information as they stood when the order was placed.
  */
 export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailToSend {
   const locale = orderLocale(order);
@@ -38,23 +42,29 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
     [t("order.confirmation.shipping"), money(order.shippingCents)] as const,
   ];
   const totalLabel = t("order.confirmation.total");
+  const total = money(order.totalCents);
   // The tax as the order was charged: the destination's VAT with its rate, or a VAT-free export (catalog/tax.ts).
   const tax = storedTax(order);
-  const total =
+  const taxNote =
     tax.kind === "vat"
-      ? t("order.confirmation.includesVatRate", {
-          total: money(order.totalCents),
+      ? t("order.confirmation.vatNote", {
           rate: formatPercent(tax.basisPoints, locale),
           country: formatCountry(tax.country, locale),
           vat: money(order.vatCents),
         })
-      : t("order.confirmation.export", { total: money(order.totalCents) });
+      : t("order.confirmation.exportNote");
   const address = [order.name, order.address, order.addressextend, ...townLines(order), formatCountry(order.country, locale)].filter(Boolean);
   const payment = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
   const thanks = t("order.confirmation.thanks", { name: order.name });
   const orderHeading = t("order.confirmation.order", { number: order.number });
   const shippingTo = t("order.confirmation.shippingTo");
   const paidWith = t("order.confirmation.paidWith", { card: payment });
+  const origin = new URL(orderUrl).origin;
+  const withdrawUrl = new URL(WITHDRAWAL_PATH, origin).href;
+  const withdrawal = hasOwnDesign(order.design)
+    ? t("order.confirmation.ownDesign")
+    : t("order.confirmation.withdrawal", { url: withdrawUrl });
+  const attached = t("order.confirmation.attached");
 
   const text = [
     thanks,
@@ -64,6 +74,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
     "",
     ...lines.map(([label, amount]) => `${label}: ${amount}`),
     `${totalLabel}: ${total}`,
+    taxNote,
     "",
     `${shippingTo}:`,
     ...address,
@@ -72,11 +83,15 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
     "",
     `${t("order.confirmation.yourOrder")}: ${orderUrl}`,
     "",
+    withdrawal,
+    attached,
+    "",
     shop,
   ].join("\n");
 
+  const cell = "padding:2px 0;vertical-align:top";
   const rows = lines
-    .map(([label, amount]) => `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(amount)}</td></tr>`)
+    .map(([label, amount]) => `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(amount)}</td></tr>`)
     .join("");
   const html = mailDocument(
     subject,
@@ -86,16 +101,28 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
       `<p style="margin:0 0 16px">${escapeHtml(deck)}</p>`,
       `<table style="width:100%;border-collapse:collapse">${rows}`,
       `<tr><td style="padding-top:8px;border-top:1px solid #ddd"><strong>${escapeHtml(totalLabel)}</strong></td>`,
-      `<td style="padding-top:8px;border-top:1px solid #ddd;text-align:right"><strong>${escapeHtml(total)}</strong></td></tr></table>`,
+      `<td style="padding-top:8px;border-top:1px solid #ddd;text-align:right;white-space:nowrap"><strong>${escapeHtml(total)}</strong></td></tr>`,
+      `<tr><td colspan="2" style="padding-top:2px;text-align:right;font-size:13px;color:#555">${escapeHtml(taxNote)}</td></tr></table>`,
       `<p style="margin:16px 0 4px"><strong>${escapeHtml(shippingTo)}</strong></p>`,
       `<p style="margin:0">${address.map(escapeHtml).join("<br>")}</p>`,
       `<p style="margin:16px 0">${escapeHtml(paidWith)}</p>`,
-      `<p style="margin:0"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.seeOrder"))}</a></p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(orderUrl)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.seeOrder"))}</a></p>`,
+      `<p style="margin:0 0 8px;font-size:13px;color:#555">${linked(withdrawal, withdrawUrl)}</p>`,
+      `<p style="margin:0;font-size:13px;color:#555">${escapeHtml(attached)}</p>`,
     ].join(""),
     locale,
   );
 
-  return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html };
+  const attachments = (["terms", "withdrawal"] as const).map((page) => ({
+    filename: t(page === "terms" ? "order.confirmation.termsFile" : "order.confirmation.withdrawalFile"),
+    content: legalTextDocument(locale, page, origin),
+  }));
+  return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html, attachments };
+}
+
+/** Escapes a text for HTML and makes `url`, where the text holds it, a link. */
+function linked(text: string, url: string): string {
+  return escapeHtml(text).replace(escapeHtml(url), `<a href="${escapeHtml(url)}" style="${MAIL_LINK_STYLE}">${escapeHtml(url)}</a>`);
 }
 
 /** A price line's label in the mail's language (the catalog's lines; any other as stored). */

@@ -72,7 +72,7 @@ describe("the order confirmation mail", () => {
     expect(mail.text).toContain("Wide deck: €3.00");
     expect(mail.text).toContain("Shipping: €4.90");
     // The rate and the country of the VAT charged (catalog/tax.ts), here Germany's 19 %.
-    expect(mail.text).toContain("Total: €75.90 (includes 19% VAT (Germany) €12.44)");
+    expect(mail.text).toContain("Total: €75.90\nIncludes 19% VAT (Germany): €12.44");
     expect(mail.text).toContain("Shipping to:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nGermany");
     expect(mail.text).toContain("Paid with Visa ending in 4242.");
     expect(mail.text).toContain(`Your order: ${URL}`);
@@ -91,7 +91,7 @@ describe("the order confirmation mail", () => {
     expect(mail.text).toContain(`Griptape: ${formatMoney(900, "de")}`);
     expect(mail.text).toContain(`Versand: ${formatMoney(490, "de")}`);
     expect(formatMoney(7590, "de")).toMatch(/^75,90\s€$/);
-    expect(mail.text).toContain(`Gesamt: ${formatMoney(7590, "de")} (inkl. 19\u00a0% USt. (Deutschland) ${formatMoney(1244, "de")})`);
+    expect(mail.text).toContain(`Gesamt: ${formatMoney(7590, "de")}\nEnthält 19\u00a0% USt. (Deutschland): ${formatMoney(1244, "de")}`);
     expect(mail.text).toContain("Lieferadresse:\nErika Mustermann\nHauptstraße 1\n10115 Berlin\nDeutschland");
     expect(mail.text).toContain("Bezahlt mit Visa mit Endziffern 4242.");
     expect(mail.text).toContain(`Deine Bestellung: ${URL}`);
@@ -101,6 +101,42 @@ describe("the order confirmation mail", () => {
     expect(mail.text).not.toMatch(/€\d/);
     expect(words(mail.text)).not.toMatch(RAW_KEY);
     expect(words(mail.html)).not.toMatch(RAW_KEY);
+  });
+
+  it("an export says it carries no VAT instead of a rate", () => {
+    const mail = orderConfirmationMail(order("en", { country: "US", taxKind: "export", vatBasisPoints: 0, vatCents: 0 }), URL);
+    expect(mail.text).toContain("Total: €75.90\nVAT-free export: import duties and taxes may be due on delivery");
+    expect(mail.text).not.toContain("Includes");
+  });
+
+  it("is the contract's confirmation: the terms and the withdrawal information go with it, in the order's language", () => {
+    const english = orderConfirmationMail(order("en"), URL);
+    expect(english.attachments?.map((file) => file.filename)).toEqual(["terms-and-conditions.txt", "withdrawal-information.txt"]);
+    const [terms, withdrawal] = english.attachments!;
+    expect(terms!.content).toMatch(/^Terms and conditions\n=+\n/);
+    expect(withdrawal!.content).toMatch(/^Withdrawal information\n=+\n/);
+    expect(withdrawal!.content).toContain("Model withdrawal form");
+    // The seller's facts are filled in, and a link to this site is written out on the order's own origin.
+    expect(withdrawal!.content).not.toContain("{{");
+    expect(withdrawal!.content).toContain("https://deck.example/withdraw");
+    expect(english.text).toContain("Our terms and conditions and the withdrawal information, as they stood when you ordered, are attached to this mail.");
+
+    const german = orderConfirmationMail(order("de"), URL);
+    expect(german.attachments?.map((file) => file.filename)).toEqual(["AGB.txt", "Widerrufsbelehrung.txt"]);
+    expect(german.attachments![0]!.content).toMatch(/^Allgemeine Geschäftsbedingungen\n=+\n/);
+    expect(german.attachments![1]!.content).toContain("Muster-Widerrufsformular");
+  });
+
+  it("says whether this order can be withdrawn from: not a deck with the buyer's design, a plain deck within 14 days", () => {
+    const own = { design: { background: "#ffffff", layers: [{ id: "t", type: "text", text: "Hi" }] } } as Partial<OrderRow>;
+    const ownDesign = orderConfirmationMail(order("en", own), URL);
+    expect(ownDesign.text).toContain("so this order has no right of withdrawal (§ 312g (2) no. 1 BGB)");
+    expect(ownDesign.text).not.toContain("/withdraw");
+
+    const plain = orderConfirmationMail(order("en"), URL);
+    expect(plain.text).toContain("within 14 days of receiving your deck, without giving a reason: online with our withdrawal form (https://deck.example/withdraw)");
+    expect(plain.html).toContain('<a href="https://deck.example/withdraw"');
+    expect(orderConfirmationMail(order("de", own), URL).text).toContain("kein Widerrufsrecht (§ 312g Abs. 2 Nr. 1 BGB)");
   });
 
   it("an order without a language we speak is mailed in English", () => {
