@@ -28,6 +28,9 @@ export default [
   // The withdrawal function (§ 356a BGB): withdrawing from a purchase online, with a receipt by mail.
   route("withdraw", "routes/withdraw.tsx"),
   route("healthz", "routes/healthz.ts"),
+  // For search engines: what may be crawled, and the public pages.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   // The back office: operators only (every loader and action checks); anyone else gets the 404 page. Its sign-in
   // page is the one exception, and gives nothing away (a buyer's password reads as a wrong one).
   route("admin/login", "routes/admin-login.tsx"),

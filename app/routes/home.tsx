@@ -8,13 +8,17 @@ import { legalPath } from "#app/modules/legal/legal-pages.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { priceForDestination, priceOrder } from "#app/modules/catalog/pricing.ts";
+import { productStructuredData } from "#app/modules/catalog/structured-data.ts";
 import { useOrder } from "#app/modules/checkout/order-store.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 
 export const meta = (args: Route.MetaArgs) => {
   const { t } = metaTranslator(args, "common");
-  return pageMeta({ title: t("product.name"), description: `${t("product.name")}: ${t("product.description")}` });
+  return [
+    ...pageMeta({ title: t("product.name"), description: `${t("product.name")}: ${t("product.description")}` }),
+    { "script:ld+json": productStructuredData({ name: t("product.name"), description: t("product.description") }) },
+  ];
 };
 
 export default function Home() {

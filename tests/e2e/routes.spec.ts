@@ -78,6 +78,24 @@ test("/healthz answers 200 with JSON status ok", async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: "ok" });
 });
 
+test("search engines get robots.txt, a sitemap whose pages all answer 200, and the deck as a schema.org Product", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const sitemapUrl = /^Sitemap: (\S+)$/m.exec(await robots.text())?.[1];
+  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  const sitemap = await request.get(sitemapUrl!);
+  expect(sitemap.headers()["content-type"]).toMatch(/^application\/xml/);
+  const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  expect(locs.length).toBeGreaterThan(5);
+  for (const loc of locs) expect((await request.get(loc)).status(), loc).toBe(200);
+
+  await open(page, "/");
+  const product = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(product).toMatchObject({ "@type": "Product", name: "Custom skateboard deck", offers: { priceCurrency: "EUR", availability: "https://schema.org/MadeToOrder" } });
+  // The price search engines are told is the one the page shows as "from".
+  await expect(page.locator(".price strong")).toHaveText(`€${product.offers.price}`);
+});
+
 test("/account signed out is a sign-in page of its own: no checkout steps, no guest option", async ({ page }) => {
   await open(page, "/account");
   await expectLayout(page, "Your account");
