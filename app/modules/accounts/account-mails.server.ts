@@ -1,7 +1,7 @@
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
-import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, MAIL_PARAGRAPH_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 
 /**
  * The mails of sign-up and password reset. Each says what happened, what to do, and what to do if it was not you,
@@ -28,10 +28,10 @@ function mail(
     [
       ...paragraphs.map((paragraph) =>
         paragraph.link
-          ? `<p>${escapeHtml(paragraph.text)}<br><a href="${escapeHtml(paragraph.link.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(paragraph.link.label)}</a></p>`
-          : `<p>${escapeHtml(paragraph.text)}</p>`,
+          ? `<p style="${MAIL_PARAGRAPH_STYLE}">${escapeHtml(paragraph.text)}<br><a href="${escapeHtml(paragraph.link.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(paragraph.link.label)}</a></p>`
+          : `<p style="${MAIL_PARAGRAPH_STYLE}">${escapeHtml(paragraph.text)}</p>`,
       ),
-      `<p>${escapeHtml(notYou)}</p>`,
+      `<p style="${MAIL_PARAGRAPH_STYLE}">${escapeHtml(notYou)}</p>`,
     ].join(""),
     locale,
   );

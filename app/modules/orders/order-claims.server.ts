@@ -3,7 +3,7 @@ import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orderClaims, orders, type OrderRow } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, MAIL_PARAGRAPH_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { orderLocale } from "./order-mails.server.ts";
@@ -118,9 +118,9 @@ function claimMail(order: OrderRow, link: string) {
   const html = mailDocument(
     subject,
     [
-      `<p>${asked}</p>`,
-      `<p><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.claim.linkLabel"))}</a> ${escapeHtml(t("order.claim.linkNote"))}</p>`,
-      `<p>${escapeHtml(notYou)}</p>`,
+      `<p style="${MAIL_PARAGRAPH_STYLE}">${asked}</p>`,
+      `<p style="${MAIL_PARAGRAPH_STYLE}"><a href="${escapeHtml(link)}" style="${MAIL_LINK_STYLE}">${escapeHtml(t("order.claim.linkLabel"))}</a> ${escapeHtml(t("order.claim.linkNote"))}</p>`,
+      `<p style="${MAIL_PARAGRAPH_STYLE}">${escapeHtml(notYou)}</p>`,
     ].join(""),
     locale,
   );

@@ -6,7 +6,7 @@ import { storedTax } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
-import { escapeHtml, MAIL_LINK_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
+import { escapeHtml, MAIL_LINK_STYLE, MAIL_PARAGRAPH_STYLE, mailDocument } from "#app/modules/mail/mail-html.ts";
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 import { priceLineKey } from "./price-line-label.ts";
@@ -153,7 +153,7 @@ function noticeMail(
     subject,
     [
       `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(heading)}</h1>`,
-      ...paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${escapeHtml(paragraph)}</p>`),
+      ...paragraphs.map((paragraph) => `<p style="${MAIL_PARAGRAPH_STYLE}">${escapeHtml(paragraph)}</p>`),
       ...link.map((l) => `<p style="margin:0 0 8px"><a href="${escapeHtml(l.href)}" style="${MAIL_LINK_STYLE}">${escapeHtml(l.text)}</a></p>`),
     ].join(""),
     locale,

@@ -77,6 +77,8 @@ describe("the order confirmation mail", () => {
     expect(mail.text).toContain("Paid with Visa ending in 4242.");
     expect(mail.text).toContain(`Your order: ${URL}`);
     expect(mail.html).toContain('<html lang="en">');
+    // Who it is from, above the card, as the site's header shows it.
+    expect(mail.html).toMatch(/<body[^>]*><p style="[^"]*text-transform:uppercase[^"]*">Deck Studio<\/p>/);
     expect(mail.html).toContain("See your order");
     expect(words(mail.text)).not.toMatch(RAW_KEY);
   });
