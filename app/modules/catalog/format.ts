@@ -66,12 +66,20 @@ interface PageMeta {
   noindex?: boolean;
 }
 
-/** A route's `meta`: one spelling of "Page · Shop" titles, plus a description or noindex. */
+/** A route's `meta`: one spelling of "Page · Shop" titles, plus a description, and Open Graph or noindex. */
 export function pageMeta({ title, description, noindex }: PageMeta) {
   return [
     { title: `${title} · ${catalog.shopName}` },
     { name: "description", content: description },
-    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+    // A public page also says what a link to it shows when shared in a chat or a post (Open Graph).
+    ...(noindex
+      ? [{ name: "robots", content: "noindex" }]
+      : [
+          { property: "og:title", content: title },
+          { property: "og:description", content: description },
+          { property: "og:site_name", content: catalog.shopName },
+          { property: "og:type", content: "website" },
+        ]),
   ];
 }
 
