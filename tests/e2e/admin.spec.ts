@@ -60,6 +60,7 @@ test("an operator finds a buyer's order, downloads its print file, starts produc
   page,
   browser,
 }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   // (a) A buyer places an order in their own browser.
   Object.assign(placed, await placeOrder(page), { trackingNumber: dhlTrackingNumber() });
 

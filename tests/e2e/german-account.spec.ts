@@ -31,6 +31,7 @@ async function payAsGuest(page: Page, contact: string): Promise<void> {
 }
 
 test("a German buyer sees the confirmation, the account history and the 404 page in German", async ({ page }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   const contact = `kunde-${randomUUID().slice(0, 8)}@example.com`;
   await payAsGuest(page, contact);
 

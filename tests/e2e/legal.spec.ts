@@ -37,6 +37,7 @@ async function expectFits(page: Page) {
 
 for (const locale of ["en", "de"] as const) {
   test(`the footer links every legal page, readable at 390 px and without axe violations (${locale})`, async ({ page }) => {
+    test.slow(); // eight pages, each read by axe at 390 px: about 25 s alone, more on a loaded CI machine
     await page.setViewportSize({ width: 390, height: 844 });
     await speak(page, locale);
     const { nav, pages } = LEGAL[locale];
@@ -87,6 +88,7 @@ test("the Payment step in German: 'Zahlungspflichtig bestellen', without axe vio
 });
 
 test("a buyer downloads their data and deletes their account; signing in fails afterwards", async ({ page }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   const email = await createAccount(page);
   await open(page, "/account");
   const section = page.getByRole("region", { name: "Your data" });

@@ -70,6 +70,7 @@ test("a guest buys a deck and gets a confirmation with an order number and an of
 });
 
 test("a guest keeps the order in an account through the link mailed to the order's address", async ({ page }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   const contact = `keeper-${randomUUID().slice(0, 8)}@example.com`;
   await seedOrder(page, { ...completeOrder, contact });
   await open(page, "/Payment");
@@ -109,6 +110,7 @@ test("a guest keeps the order in an account through the link mailed to the order
 });
 
 test("a signed-in buyer buys a deck and finds it in the order history", async ({ page }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   await seedOrder(page, { size: 8.5, grip: true });
   await createAccount(page);
   await expect(page.getByText(/Order updates go to buyer-/)).toBeVisible();
@@ -167,6 +169,7 @@ test("a declined card shows why, keeps every field but the security code, and pl
 });
 
 test("a double click on Pay places one order", async ({ page }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   await seedOrder(page, { size: 8, grip: false });
   await createAccount(page);
   await page.evaluate(

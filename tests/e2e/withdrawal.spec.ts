@@ -15,6 +15,7 @@ async function buyPlainDeck(page: Page): Promise<{ number: string; contact: stri
 }
 
 test("a buyer withdraws from a purchase from the order page, gets the receipt by mail, and the operator sees it", async ({ page, browser }) => {
+  test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   const { number, contact } = await buyPlainDeck(page);
   const orderUrl = page.url();
 
