@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { formatCountry } from "#app/modules/catalog/format.ts";
 import { LOCALES, type Locale } from "#app/modules/i18n/locales.ts";
-import { LEGAL_PAGES, type LegalPage } from "./legal-pages.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import { LEGAL_PAGES, type LegalPage } from "./legal-pages.ts";
 import { fillPlaceholders, legalTextAsPlainText, parseLegalText, type Block } from "./legal-text.ts";
 import { legalTextsDir, operatorConfig, type Seller } from "./operator.server.ts";
 

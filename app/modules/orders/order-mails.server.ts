@@ -114,7 +114,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
   );
 
   const attachments = (["terms", "withdrawal"] as const).map((page) => ({
-    filename: t(page === "terms" ? "order.confirmation.termsFile" : "order.confirmation.withdrawalFile"),
+    filename: t(`order.confirmation.${page}File`),
     content: legalTextDocument(locale, page, origin),
   }));
   return { eventKey: `order-placed:${order.id}`, to: order.contact, subject, text, html, attachments };
