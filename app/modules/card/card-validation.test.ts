@@ -131,6 +131,13 @@ it("the name must be present", () => {
   expect(validateCardName("Erika Mustermann")).toBeUndefined();
 });
 
+// The order form refuses a longer name on the server: the card form must say so at the field, not leave the
+// buyer with a refused payment and no message (found by hand: 500 characters pasted into "Name on card").
+it("the name may be as long as the order form takes, and no longer", () => {
+  expect(validateCardName("E".repeat(card.CARD_NAME_MAX_LENGTH))).toBeUndefined();
+  expect(validateCardName("E".repeat(card.CARD_NAME_MAX_LENGTH + 1))).toBe("Use at most 100 characters");
+});
+
 describe("validateCard", () => {
   const now = new Date(2026, 4, 15);
   it("gives one message per wrong field", () => {

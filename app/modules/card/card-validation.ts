@@ -67,8 +67,13 @@ export function validateCardNumber(
   return undefined;
 }
 
+/** Longer than any name a card carries (26 characters on the card itself); the order form takes no more. */
+export const CARD_NAME_MAX_LENGTH = 100;
+
 export function validateCardName(cardName: string): string | undefined {
-  return cardName.trim() === "" ? formMessage("card:errors.nameMissing") : undefined;
+  if (cardName.trim() === "") return formMessage("card:errors.nameMissing");
+  if (cardName.length > CARD_NAME_MAX_LENGTH) return formMessage("card:errors.nameTooLong", { max: CARD_NAME_MAX_LENGTH });
+  return undefined;
 }
 
 /** The four-digit year of "29" or "2029"; null for anything else. */

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { validateCard, type CardValues } from "#app/modules/card/card-validation.ts";
+import { CARD_NAME_MAX_LENGTH, validateCard, type CardValues } from "#app/modules/card/card-validation.ts";
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
 import {
   countryCodes,
@@ -145,7 +145,7 @@ export const orderSubmissionSchema = z
     design: designJsonSchema,
     checkoutId: z.string({ error: message.reload }).check(z.regex(CHECKOUT_ID_PATTERN, message.reload)),
     cardNumber: cardField(30),
-    cardName: cardField(100),
+    cardName: cardField(CARD_NAME_MAX_LENGTH),
     cardMonth: cardField(2),
     cardYear: cardField(4),
     cardCvv: cardField(4),
