@@ -6,7 +6,7 @@ import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
-import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { useRecheckWhenReplaced, useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -89,6 +89,8 @@ function GuestForm({ action }: { action?: string }) {
     lastResult: useReplyFor("guest"),
     onValid: ({ contact }) => orderStore.setContact(contact),
   });
+  // Signing in or creating an account below puts that address here: an old error on the field must not stay.
+  useRecheckWhenReplaced(form, fields.contact, order.contact);
   const { t } = useTranslation("checkout");
   const error = fields.contact.errors?.[0];
   const items: FormErrorItem[] = error ? [{ fieldId: fields.contact.id, label: t("login.guest.email"), message: error }] : [];

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { completeOrder, expectFieldError, open, optionsAndContact, seedOrder, shippingForm } from "./helpers.ts";
+import { randomUUID } from "node:crypto";
+import {
+  completeOrder,
+  expectFieldError,
+  fillCard,
+  guestEmail,
+  open,
+  optionsAndContact,
+  payButton,
+  seedOrder,
+  shippingForm,
+} from "./helpers.ts";
 
 /** Forms check on submit, then live per field once the field was changed; never when an untouched field is left. */
 
@@ -42,4 +53,39 @@ test("Payment: tabbing through the untouched card fields marks none of them", as
   for (const label of ["Card number", "Name on card", "Month (MM)", "Year (YY)", "Security code"]) {
     await expect(page.getByLabel(label)).not.toHaveAttribute("aria-invalid", "true");
   }
+});
+
+test("Login: an error on the guest e-mail goes once creating an account puts a good address there", async ({ page }) => {
+  await seedOrder(page, { grip: false, size: 8.25 });
+  await open(page, "/Login");
+  await guestEmail(page).fill("anna@example");
+  await page.getByRole("button", { name: "Continue as guest" }).click();
+  await expectFieldError(guestEmail(page), "Enter an e-mail address like name@example.com");
+
+  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = page.getByRole("region", { name: "Create an account" });
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Password").fill("a long passphrase");
+  await signUp.getByRole("button", { name: "Create account" }).click();
+  await expect(signUp.getByRole("status")).toContainText(`We sent a link to ${email}`);
+  await expect(guestEmail(page)).toHaveValue(email);
+  await expect(guestEmail(page)).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter an e-mail address like name@example.com")).toHaveCount(0);
+});
+
+test("Payment: a name longer than the order form takes is refused at its field, before anything is sent", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await open(page, "/Payment");
+  await fillCard(page);
+  const name = page.getByLabel("Name on card");
+  await name.fill("E".repeat(101));
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+  await payButton(page).click();
+  await expectFieldError(name, "Use at most 100 characters");
+  await expect(page.getByRole("alert")).toContainText("Name on card: Use at most 100 characters");
+  expect(posts).toEqual([]);
+  // Shortened, the field is fine again as it is typed.
+  await name.fill("E".repeat(100));
+  await expect(name).not.toHaveAttribute("aria-invalid", "true");
 });

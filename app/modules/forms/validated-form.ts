@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useRef, useState } from "react";
+import { getFormProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
 import type * as z from "zod/mini";
 import { parseForm } from "./parse-form.ts";
 
@@ -50,4 +50,23 @@ export function useValidatedForm<Schema extends z.ZodMiniType<Record<string, unk
   };
   const showSummary = attempted || lastResult?.status === "error";
   return { form, fields, formProps, showSummary };
+}
+
+/**
+ * Checks a field again when its value is replaced while it shows an error: a value the page puts in (another form
+ * filled it in) raises no input event, so conform would leave the old message under the new value. A value the
+ * buyer typed is rechecked by conform itself; checking it here too only repeats that.
+ */
+export function useRecheckWhenReplaced(
+  form: Pick<FormMetadata, "validate">,
+  field: Pick<FieldMetadata, "name" | "errors">,
+  value: string,
+) {
+  const showsError = (field.errors?.length ?? 0) > 0;
+  const shown = useRef(value);
+  useEffect(() => {
+    if (value === shown.current) return;
+    shown.current = value;
+    if (showsError) form.validate({ name: field.name });
+  }, [value]); // on a new value only: the error it may clear must not run this again
 }
