@@ -8,8 +8,8 @@ import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { normaliseTrackingNumber, type CarrierCode } from "#app/modules/orders/carriers.ts";
 import { orderHistory } from "#app/modules/orders/order-history.server.ts";
 import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
-import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
-import { nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { staleOrderMessage, transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
+import { isOrderStatus, nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { getDb, getLocale, getServices } from "#app/request-context.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
@@ -63,6 +63,12 @@ export async function adminOrderAction(request: Request, context: Context, order
   if (!(formData instanceof FormData)) return formData;
   const submission = parseForm(formData, transitionSchema, { translate: formMessageIn(getLocale(context)) });
   const to = formData.get("to");
+  // An order that moved on since the page was read is refused as such, before its form is judged: fixing a tracking
+  // number for an order another tab has shipped would only lead to that refusal.
+  const seen = formData.get("expected");
+  if (typeof seen === "string" && isOrderStatus(seen) && seen !== order.status) {
+    return data({ to, result: submission.reply(), refused: staleOrderMessage(order.status, getLocale(context)) }, { status: 409 });
+  }
   if (submission.status !== "success") return data({ to, result: submission.reply() }, { status: 400 });
 
   const { expected, to: target, carrier, trackingNumber } = submission.value;
@@ -78,8 +84,12 @@ export async function adminOrderAction(request: Request, context: Context, order
   });
   if (!result.ok) {
     if (result.reason === "not-found") pageNotFound(request);
-    const status = result.reason === "refund-refused" ? 502 : 409;
-    return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status });
+    // A refused refund leaves the order as it was, and the message goes with the form that asked; an order that
+    // moved on is reported above the forms, which the page reloads (the route's shouldRevalidate).
+    if (result.reason === "refund-refused") {
+      return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status: 502 });
+    }
+    return data({ to, result: submission.reply(), refused: result.message }, { status: 409 });
   }
   return data({
     to,

@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
@@ -25,6 +25,14 @@ export const meta: Route.MetaFunction = (args) => {
 export const loader = ({ request, params, context }: Route.LoaderArgs) => adminOrderLoader(request, context, params.orderId);
 
 export const action = ({ request, params, context }: Route.ActionArgs) => adminOrderAction(request, context, params.orderId);
+
+/**
+ * A move refused because the order moved on meanwhile (409) reloads the order: the page then shows its status,
+ * history and next steps as they are now. React Router skips reloading after an error status by default.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
 
 export default function AdminOrder() {
   const { order, next, printPath, history } = useLoaderData<typeof loader>();

@@ -893,7 +893,9 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     const again = await move(order, { expected: "paid", to: "in_production" });
     expect(again.status).toBe(409);
     expect(again.body).not.toHaveProperty("done");
-    expect(errorsOf(again)[""]).toEqual(["This order is In production now: someone changed it meanwhile. Nothing was changed."]);
+    // Shown above the forms, which the page reloads: the form that was sent is gone once the order moved on.
+    expect(again.body).toMatchObject({ refused: "This order is In production now: someone changed it meanwhile. Nothing was changed." });
+    expect(errorsOf(again)).toBeFalsy();
 
     const events = await eventsOf(db(), order.id);
     expect(events.map((event) => [event.kind, event.fromStatus, event.toStatus, event.actor])).toEqual([
@@ -909,9 +911,21 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     const order = await newOrder();
     const skipped = await move(order, { expected: "paid", to: "delivered" });
     expect(skipped.status).toBe(409);
-    expect(errorsOf(skipped)[""]).toEqual(["An order that is Paid cannot be delivered."]);
+    expect(skipped.body).toMatchObject({ refused: "An order that is Paid cannot be delivered." });
     expect((await orderRow(db(), order.id)).status).toBe("paid");
     expect(await eventsOf(db(), order.id)).toHaveLength(1);
+  });
+
+  it("an order another tab has shipped is refused as stale, not for the second tab's tracking number", async () => {
+    const order = await newOrder();
+    await walk(db(), order, "in_production");
+    const shipped = await move(order, { expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: DHL_NUMBER });
+    expect(shipped.status).toBe(200);
+    const late = await move(order, { expected: "in_production", to: "shipped", carrier: "dpd", trackingNumber: "OTHER123456" });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ refused: "This order is Shipped now: someone changed it meanwhile. Nothing was changed." });
+    const row = await orderRow(db(), order.id);
+    expect({ carrier: row.carrier, trackingNumber: row.trackingNumber }).toEqual({ carrier: "dhl", trackingNumber: DHL_NUMBER });
   });
 
   it("shipping without carrier and tracking number answers 400 with an error for each field", async () => {

@@ -218,3 +218,38 @@ function decodeMail(eml: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return headers + body;
 }
+
+test("two tabs on one order: the second tab's move is refused, and its page then shows the order as it is", async ({ page, browser }) => {
+  test.slow(); // an order placed, then two back-office tabs
+  const order = await placeOrder(page);
+  const first = await operatorPage(browser);
+  const second = await first.context().newPage();
+  for (const tab of [first, second]) {
+    await open(tab, `/admin/orders/${order.id}`);
+    await waitForHydration(tab);
+  }
+  await first.getByRole("region", { name: "Next step" }).getByRole("button", { name: "Start production" }).click();
+  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is In production now.");
+
+  // The second tab still shows the order as Paid; its click is refused, and the page reloads the order.
+  const nextStep = second.getByRole("region", { name: "Next step" });
+  await nextStep.getByRole("button", { name: "Start production" }).click();
+  await expect(nextStep.getByRole("alert")).toHaveText(
+    "This order is In production now: someone changed it meanwhile. Nothing was changed.",
+  );
+  await expect(second.locator(".admin__heading")).toContainText("In production");
+  await expect(nextStep.getByRole("button", { name: "Start production" })).toHaveCount(0);
+  await expect(second.getByRole("region", { name: "History" }).getByRole("listitem")).toHaveCount(2);
+
+  // Shipping it from the second tab while the first has shipped it already: the clash, not a tracking-number error.
+  await first.getByRole("region", { name: "Next step" }).getByLabel("Carrier").selectOption({ label: "DHL" });
+  await first.getByRole("region", { name: "Next step" }).getByLabel("Tracking number").fill(dhlTrackingNumber());
+  await first.getByRole("region", { name: "Next step" }).getByRole("button", { name: "Mark shipped" }).click();
+  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is Shipped now.");
+  await nextStep.getByLabel("Carrier").selectOption({ label: "DPD" });
+  await nextStep.getByLabel("Tracking number").fill("OTHER123456");
+  await nextStep.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(nextStep.getByRole("alert")).toHaveText("This order is Shipped now: someone changed it meanwhile. Nothing was changed.");
+  await expect(second.locator(".admin__heading")).toContainText("Shipped");
+  await first.context().close();
+});

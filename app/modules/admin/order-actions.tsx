@@ -13,6 +13,8 @@ export interface TransitionReply {
   to: unknown;
   result: { status?: string; error?: Record<string, string[] | null> | null };
   done?: string;
+  /** The move was refused because the order moved on meanwhile: shown above the forms, which may have changed. */
+  refused?: string;
 }
 
 interface TransitionFormsProps {
@@ -31,9 +33,14 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
   return (
     <div className="stack">
       {reply?.done ? <p role="status">{reply.done}</p> : null}
+      {reply?.refused ? (
+        <div className="error-summary" role="alert">
+          <p>{reply.refused}</p>
+        </div>
+      ) : null}
       {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
       {next.map((to) => {
-        const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
+        const errors = reply && reply.to === to && !reply.done && !reply.refused ? (reply.result.error ?? {}) : {};
         const formErrors = errors[""] ?? [];
         const id = `to-${to}`;
         return (

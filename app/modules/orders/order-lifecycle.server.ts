@@ -39,6 +39,12 @@ export type TransitionResult =
 /** The refund of a cancelled order was refused by the processor: the transaction rolls back and nothing changes. */
 class RefundRefused extends Error {}
 
+/** The refusal when the order is no longer in the status the operator saw: it names the status it has now. */
+export function staleOrderMessage(current: OrderStatus, locale: Locale = "en"): string {
+  const t = translatorFor(locale, "admin");
+  return t("transition.stale", { status: t(`statusInSentence.${current}`) });
+}
+
 /**
  * Moves an order one step of its lifecycle, exactly once: the order's row is locked for the change, and the move
  * happens only if its status is still the one the operator saw. A double click, a second operator or a stale page
@@ -56,8 +62,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
       if (!order) return { ok: false, reason: "not-found" } as const;
       const current = order.status;
       if (current !== request.expected) {
-        const message = t("transition.stale", { status: status(current) });
-        return { ok: false, reason: "stale", message, current } as const;
+        return { ok: false, reason: "stale", message: staleOrderMessage(current, request.locale), current } as const;
       }
       if (!canMoveTo(current, request.to)) {
         const message = t("transition.notAllowed", { from: status(current), to: status(request.to).toLowerCase() });
