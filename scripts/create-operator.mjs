@@ -40,8 +40,22 @@ function readLine(prompt) {
   });
 }
 
-const { values } = parseArgs({ options: { email: { type: "string" } }, strict: true });
-if (!values.email) fail("name the operator's address: npm run operator:create -- --email ops@example.com");
+const USAGE = "npm run operator:create -- --email ops@example.com (the password is asked for, or read from standard input)";
+
+function readOptions() {
+  try {
+    return parseArgs({ options: { email: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
+  } catch (error) {
+    return fail(`${error.message}\nusage: ${USAGE}`);
+  }
+}
+
+const values = readOptions();
+if (values.help) {
+  console.log(`usage: ${USAGE}`);
+  process.exit(0);
+}
+if (!values.email) fail(`name the operator's address: ${USAGE}`);
 
 const serverBuild = path.join(root, "build/server/index.js");
 if (!existsSync(serverBuild)) fail("no server build: run npm run build first");
