@@ -176,6 +176,19 @@ describe("the order page in German", () => {
     expect(screen.getByRole("link", { name: "deiner Kontoseite" }).getAttribute("href")).toBe("/account");
     expect(wordsOf(container)).not.toMatch(RAW_KEY);
   });
+
+  it("signed in with the order's address: the offer to add it to the account, in German", async () => {
+    const { container } = renderPage(
+      "/orders/:orderId",
+      OrderConfirmation,
+      orderData({ justPlaced: false, offerAccount: false, offerKeep: true }),
+      "de",
+    );
+    await screen.findByRole("heading", { name: "Bestellung in deinem Konto speichern" }, { timeout: 8000 });
+    expect(screen.getByRole("button", { name: "Zu meinem Konto hinzufügen" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Schick mir einen Link" })).toBeNull();
+    expect(wordsOf(container)).not.toMatch(RAW_KEY);
+  });
 });
 
 describe("the back office in German", () => {

@@ -192,3 +192,43 @@ describe(`keeping a guest order in an account on ${databaseKind}`, () => {
     );
   });
 });
+
+describe(`a signed-in buyer's own guest order on ${databaseKind}`, () => {
+  /** A buyer with an account for `email`, signed in: the session cookie. */
+  async function signedIn(email: string): Promise<string> {
+    const created = await createAccount(database.db, email, "long enough");
+    if (!created.ok) throw new Error("no account");
+    const signIn = await run(login.action, formPost("/Login", { intent: "signin", email, password: "long enough" }));
+    expect(signIn.status).toBe(302);
+    return cookiePair(signIn.cookie);
+  }
+
+  it("goes into the account with one click when the order has the account's address, and a second click finds it kept", async () => {
+    const email = `own-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await guestOrder(email.toUpperCase());
+    const cookie = await signedIn(email);
+    const page = await run(orderRoute.loader, new Request(`${TEST_ORIGIN}${orderPagePath(order)}`), cookie, { orderId: order.id });
+    expect(page.body).toMatchObject({ offerKeep: true, offerAccount: false });
+
+    for (let click = 0; click < 2; click++) {
+      const kept = await run(orderRoute.action, formPost(orderPagePath(order), { intent: "keep" }), cookie, { orderId: order.id });
+      expect(kept).toMatchObject({ status: 302, location: `/orders/${order.id}?account=kept` });
+    }
+    const session = (await contextForVisitor(database, cookie)).get(sessionContext);
+    expect(await ownerOf(order.id)).toBe(session?.userId);
+    const after = await run(orderRoute.loader, new Request(`${TEST_ORIGIN}/orders/${order.id}?account=kept`), cookie, { orderId: order.id });
+    expect(after.body).toMatchObject({ offerKeep: false, accountOutcome: "kept" });
+  });
+
+  it("is refused to a buyer signed in with another address, and to a visitor: the order stays a guest's", async () => {
+    const order = await guestOrder();
+    const other = await signedIn(`other-${randomUUID().slice(0, 8)}@example.com`);
+    const page = await run(orderRoute.loader, new Request(`${TEST_ORIGIN}${orderPagePath(order)}`), other, { orderId: order.id });
+    expect(page.body).toMatchObject({ offerKeep: false });
+    for (const cookie of [other, null]) {
+      const refused = await run(orderRoute.action, formPost(orderPagePath(order), { intent: "keep" }), cookie, { orderId: order.id });
+      expect(refused.status).toBe(403);
+    }
+    expect(await ownerOf(order.id)).toBeNull();
+  });
+});

@@ -1,6 +1,9 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
-import { sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
+import { keepOrderInAccount, sendClaimLink } from "#app/modules/orders/order-claims.server.ts";
+import { normalizeEmail, type Account } from "#app/modules/accounts/accounts.server.ts";
+import type { OrderRow } from "#app/db/schema.ts";
+import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-link.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { offersWithdrawal } from "#app/modules/orders/withdrawal.ts";
@@ -12,9 +15,15 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** A guest order whose address is the signed-in buyer's own: it can go into their account without a link. */
+function isOwnGuestOrder(order: OrderRow, viewer: Account | null): viewer is Account {
+  return order.userId === null && viewer !== null && normalizeEmail(viewer.email) === normalizeEmail(order.contact);
+}
+
 export async function orderLoader(request: Request, context: Context, orderId: string) {
   const order = await requireViewableOrder(request, context, orderId);
   const guestOrder = order.userId === null;
+  const viewer = guestOrder ? await currentAccount(context) : null;
   return {
     order: toOrderView(order, getLocale(context)),
     design: order.design as Design,
@@ -28,7 +37,9 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     withdrawPath: offersWithdrawal(order) ? `${WITHDRAWAL_PATH}?order=${order.number}` : null,
     // Only the redirect right after the purchase thanks the buyer; the mail's link and the history do not.
     justPlaced: new URL(request.url).searchParams.get("placed") === "1",
+    // Signed out: a link to the order's address makes or finds the account. Signed in with that address: at once.
     offerAccount: guestOrder && !context.get(sessionContext)?.userId,
+    offerKeep: isOwnGuestOrder(order, viewer),
     // After the claim page (`?account=created|kept`), and only to the account that now holds the order.
     accountOutcome: accountOutcomeOf(request, order.userId, context.get(sessionContext)?.userId ?? null),
   };
@@ -48,9 +59,23 @@ export async function orderAction(request: Request, context: Context, orderId: s
   const order = await requireViewableOrder(request, context, orderId);
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
+  if (formData.get("intent") === "keep") return keepInOwnAccount(context, order);
   if (formData.get("intent") !== "claim-link") {
     return data({ status: "error" as const, error: { "": [translatorFor(getLocale(context), "orders")("errors.chooseAction")] } }, { status: 400 });
   }
   await sendClaimLink(await getDb(context), order, new URL(request.url).origin);
   return data({ status: "success" as const, sentTo: order.contact });
+}
+
+/** "Add to my account": only for the signed-in buyer whose address the order has; a second click finds it kept. */
+async function keepInOwnAccount(context: Context, order: OrderRow) {
+  const viewer = await currentAccount(context);
+  const keptPage = redirect(`/orders/${order.id}?account=kept`);
+  if (viewer !== null && order.userId === viewer.id) return keptPage;
+  const t = translatorFor(getLocale(context), "orders");
+  if (!isOwnGuestOrder(order, viewer)) return data({ status: "error" as const, error: { "": [t("errors.notYourAddress")] } }, { status: 403 });
+  if (!(await keepOrderInAccount(await getDb(context), order.id, viewer.id))) {
+    return data({ status: "error" as const, error: { "": [t("claim.claimed")] } }, { status: 409 });
+  }
+  return keptPage;
 }

@@ -27,7 +27,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, justPlaced, accountOutcome, withdrawPath } =
+  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, offerKeep, justPlaced, accountOutcome, withdrawPath } =
     useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
@@ -79,6 +79,10 @@ export default function OrderConfirmation() {
           <aside>
             <CreateAccount email={order.contact} />
           </aside>
+        ) : offerKeep ? (
+          <aside>
+            <KeepOrder email={order.contact} orderNumber={order.number} />
+          </aside>
         ) : accountOutcome ? (
           <aside>
             <AccountReady outcome={accountOutcome} orderNumber={order.number} />
@@ -128,6 +132,32 @@ function AccountReady({ outcome, orderNumber }: { outcome: "created" | "kept"; o
       <p>
         <Trans t={t} i18nKey="accountReady.where" components={{ account: <Link to="/account" /> }} />
       </p>
+    </section>
+  );
+}
+
+/** The signed-in buyer's own guest order (their account's address) goes into the account with one click. */
+function KeepOrder({ email, orderNumber }: { email: string; orderNumber: string }) {
+  const reply = useActionData<typeof action>();
+  const refused = reply && "error" in reply ? reply.error[""]?.[0] : undefined;
+  const { t } = useTranslation("orders");
+  return (
+    <section className="card-panel stack" aria-labelledby="keep-order-title">
+      <h2 id="keep-order-title">{t("keepOrder.title")}</h2>
+      {refused ? (
+        <p role="alert" className="field__error">
+          {refused}
+        </p>
+      ) : null}
+      <p>
+        <Trans t={t} i18nKey="keepOrder.text" values={{ email, number: orderNumber }} components={{ strong: <strong /> }} />
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="keep" />
+        <button type="submit" className="button button--primary">
+          {t("keepOrder.add")}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -260,3 +260,32 @@ test("the print file of a designed deck has the layers where the buyer put them"
   const stickerBox = around(101.6, 500, 20);
   expect(countUnlike(image, stickerBox, red) / (stickerBox.width * stickerBox.height)).toBeGreaterThan(0.2);
 });
+
+test("a signed-in buyer adds their own guest order to the account from the order page, with one click", async ({ page, browser }) => {
+  test.slow(); // an account, then a guest order in another browser
+  const email = await createAccount(page);
+
+  // The same person bought as a guest elsewhere (another browser), with the account's address.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await seedOrder(guestPage, { ...completeOrder, contact: email });
+  await open(guestPage, "/Payment");
+  await fillCard(guestPage);
+  await payButton(guestPage).click();
+  await expect(guestPage).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+  const number = (await guestPage.getByText(/Order number/).textContent())!.match(/DS-[0-9A-Z]{8}/)![0];
+  const link = new URL(guestPage.url());
+  link.searchParams.delete("placed");
+  await guest.close();
+
+  // Opened from the mail while signed in: no link to send, the order goes into the account at once.
+  await open(page, link.pathname + link.search);
+  const offer = page.getByRole("region", { name: "Keep this order in your account" });
+  await expect(offer).toContainText(`went to ${email}`);
+  await expect(page.getByRole("button", { name: "Send me a link" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await offer.getByRole("button", { name: "Add to my account" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Order ${number} is in your account now.`);
+  await page.getByRole("link", { name: "your account page" }).click();
+  await expect(page.getByRole("rowheader", { name: number })).toBeVisible();
+});

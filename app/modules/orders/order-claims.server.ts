@@ -9,8 +9,9 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { orderLocale } from "./order-mails.server.ts";
 
 /**
- * Keeping a guest order in an account needs proof of the order's e-mail address: a one-time link sent there.
- * Holding the order's link (or a print file's) proves nothing: links are forwarded, shared and logged.
+ * Keeping a guest order in an account needs proof of the order's e-mail address: a one-time link sent there, or
+ * an account with that address (made through such a link) signed in. Holding the order's link (or a print
+ * file's) proves nothing: links are forwarded, shared and logged.
  */
 
 export const CLAIM_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -89,6 +90,20 @@ export async function completeClaim(db: Db, claimId: string, orderId: string, us
     if (error instanceof ClaimRaceError) return false;
     throw error;
   });
+}
+
+/**
+ * A guest order opened by the signed-in buyer whose account has the order's address goes into that account at
+ * once: the account proved the address when it was made (through a link sent there), so no new link is needed.
+ * False when the order has an owner meanwhile.
+ */
+export async function keepOrderInAccount(db: Db, orderId: string, userId: string, now = new Date()): Promise<boolean> {
+  const kept = await db
+    .update(orders)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)))
+    .returning({ id: orders.id });
+  return kept.length === 1;
 }
 
 /** The order got an owner between the check and the claim: roll the link's use back. */
