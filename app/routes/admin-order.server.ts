@@ -67,7 +67,7 @@ export async function adminOrderAction(request: Request, context: Context, order
   // number for an order another tab has shipped would only lead to that refusal.
   const seen = formData.get("expected");
   if (typeof seen === "string" && isOrderStatus(seen) && seen !== order.status) {
-    return data({ to, result: submission.reply(), refused: staleOrderMessage(order.status, getLocale(context)) }, { status: 409 });
+    return refusedMove(to, staleOrderMessage(order.status, getLocale(context)));
   }
   if (submission.status !== "success") return data({ to, result: submission.reply() }, { status: 400 });
 
@@ -89,13 +89,21 @@ export async function adminOrderAction(request: Request, context: Context, order
     if (result.reason === "refund-refused") {
       return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status: 502 });
     }
-    return data({ to, result: submission.reply(), refused: result.message }, { status: 409 });
+    return refusedMove(to, result.message);
   }
   return data({
     to,
     result: submission.reply({ resetForm: true }),
     done: translatorFor(getLocale(context), "admin")("transition.done", { status: statusInSentence(context, result.order.status) }),
   });
+}
+
+/**
+ * A move refused because the order moved on (or may not go there): the message stands above the forms, which the
+ * page reloads; no field errors go with it, since the form that was sent may be gone.
+ */
+function refusedMove(to: FormDataEntryValue | null, message: string) {
+  return data({ to, result: { status: "error" as const }, refused: message }, { status: 409 });
 }
 
 /** An order's status as the operator's language puts it inside a sentence. */

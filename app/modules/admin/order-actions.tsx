@@ -40,7 +40,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
       ) : null}
       {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
       {next.map((to) => {
-        const errors = reply && reply.to === to && !reply.done && !reply.refused ? (reply.result.error ?? {}) : {};
+        const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
         const formErrors = errors[""] ?? [];
         const id = `to-${to}`;
         return (

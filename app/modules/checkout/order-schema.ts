@@ -130,7 +130,7 @@ export const shippingStepSchema = z
 /** The /Login guest form. */
 export const guestContactSchema = z.object({ contact: contactSchema });
 
-const cardField = (max: number) => z._default(z.string().check(z.maxLength(max, message.cardFieldTooLong)), "");
+const cardField = (max: number, tooLong = message.cardFieldTooLong) => z._default(z.string().check(z.maxLength(max, tooLong)), "");
 
 /**
  * A whole order as the Payment page submits it: the options, contact and address from the earlier steps (the
@@ -145,7 +145,8 @@ export const orderSubmissionSchema = z
     design: designJsonSchema,
     checkoutId: z.string({ error: message.reload }).check(z.regex(CHECKOUT_ID_PATTERN, message.reload)),
     cardNumber: cardField(30),
-    cardName: cardField(CARD_NAME_MAX_LENGTH),
+    // The card rules' own message for the name's limit, so the server and the field say the same.
+    cardName: cardField(CARD_NAME_MAX_LENGTH, formMessage("card:errors.nameTooLong", { max: CARD_NAME_MAX_LENGTH })),
     cardMonth: cardField(2),
     cardYear: cardField(4),
     cardCvv: cardField(4),
