@@ -148,4 +148,22 @@ describe("DesignEditor", () => {
     expect((screen.getByRole("group", { name: "Design tools" }) as HTMLFieldSetElement).disabled).toBe(false);
     expect((screen.getByRole("button", { name: "Add text" }) as HTMLButtonElement).matches(":disabled")).toBe(false);
   });
+
+  it("keeps the resize handle on the canvas for a text wider than the deck, on the line from its centre to its corner", () => {
+    const wide = textLayer({ x: 100, y: 300, text: "W".repeat(40), fontSize: 150 });
+    renderEditor(designWith(wide));
+    fireEvent.focus(layerOnCanvas(/^Text “W+…”/));
+    const canvas = document.querySelector<SVGSVGElement>("svg[viewBox]")!;
+    const [left, top, width, height] = canvas.getAttribute("viewBox")!.split(" ").map(Number) as number[];
+    const knob = document.querySelector('[data-handle="resize"] .editor-handle__knob')!;
+    const x = Number(knob.getAttribute("cx"));
+    const y = Number(knob.getAttribute("cy"));
+    expect(x).toBeGreaterThan(wide.x);
+    expect(x).toBeLessThanOrEqual(left! + width!);
+    expect(y).toBeGreaterThan(wide.y);
+    expect(y).toBeLessThanOrEqual(top! + height!);
+    // On the diagonal: dragging it scales by the ratio of distances from the centre, as at the corner.
+    const corner = document.querySelector(".editor-selection__frame")!.getAttribute("points")!.split(" ")[2]!.split(",").map(Number);
+    expect((y - wide.y) / (x - wide.x)).toBeCloseTo((corner[1]! - wide.y) / (corner[0]! - wide.x), 5);
+  });
 });

@@ -218,8 +218,9 @@ function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFram
   const toMm = (pixels: number) => pixels / pixelsPerMm;
   const { height } = layerSize(layer);
   const top = toDeck(layer, { x: 0, y: -height / 2 });
-  const knob = rotateKnob(layer, outline, toMm);
-  const corner = layerCorners(layer)[2] as Point;
+  const onCanvas = canvasTest(outline, toMm);
+  const knob = rotateKnob(layer, onCanvas, toMm);
+  const corner = resizeKnob(layer, onCanvas);
   return (
     // Handles are for pointers; the keyboard resizes and rotates with keys and with the layer's controls.
     <g className="editor-selection" aria-hidden="true">
@@ -244,12 +245,42 @@ function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFram
   );
 }
 
-/** Where the rotate handle goes: above the layer, as far out as the canvas leaves room for. */
-function rotateKnob(layer: Layer, outline: DeckOutline, toMm: (pixels: number) => number): Point {
-  const { height } = layerSize(layer);
+type CanvasTest = (point: Point) => boolean;
+
+/** Whether a handle centred on a point is whole on the canvas (the deck and the margin around it). */
+function canvasTest(outline: DeckOutline, toMm: (pixels: number) => number): CanvasTest {
   const reach = MARGIN_MM - toMm(HANDLE_RADIUS_PX);
-  const onCanvas = (point: Point) =>
+  return (point) =>
     point.x >= -reach && point.x <= outline.width + reach && point.y >= -reach && point.y <= outline.length + reach;
+}
+
+/**
+ * Where the resize handle goes: on the bottom-right corner, or, when a layer is wider than the canvas (a long text
+ * at its largest size), pulled in along the line from the centre to that corner until it is on the canvas.
+ * Dragging scales by the ratio of distances from the centre, so a handle anywhere on that line works the same.
+ */
+function resizeKnob(layer: Layer, onCanvas: CanvasTest): Point {
+  const corner = layerCorners(layer)[2] as Point;
+  const centre = { x: layer.x, y: layer.y };
+  if (onCanvas(corner) || !onCanvas(centre)) return corner;
+  const along = (share: number) => ({
+    x: centre.x + (corner.x - centre.x) * share,
+    y: centre.y + (corner.y - centre.y) * share,
+  });
+  // The largest share of the way still on the canvas: the canvas is convex, so halving between the two settles it.
+  let inside = 0;
+  let outside = 1;
+  for (let step = 0; step < 20; step++) {
+    const middle = (inside + outside) / 2;
+    if (onCanvas(along(middle))) inside = middle;
+    else outside = middle;
+  }
+  return along(inside);
+}
+
+/** Where the rotate handle goes: above the layer, as far out as the canvas leaves room for. */
+function rotateKnob(layer: Layer, onCanvas: CanvasTest, toMm: (pixels: number) => number): Point {
+  const { height } = layerSize(layer);
   const knobs = ROTATE_STEMS_PX.map((stem) => toDeck(layer, { x: 0, y: -height / 2 - toMm(stem) }));
   return knobs.find(onCanvas) ?? (knobs.at(-1) as Point);
 }
