@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import { CARD_FIELDS } from "#app/modules/card/use-card-form.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { orderSubmissionSchema, type OrderSubmission } from "#app/modules/checkout/order-schema.ts";
@@ -14,7 +15,7 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 type Context = Readonly<RouterContextProvider>;
 
 /** Card data is never sent back to the browser, not even to echo a form. */
-const CARD_FIELDS = ["cardNumber", "cardName", "cardMonth", "cardYear", "cardCvv"];
+const HIDDEN_FIELDS = [...CARD_FIELDS];
 
 /**
  * A signed-in buyer's address goes into their address book as the default, for the next order. The order is
@@ -31,7 +32,7 @@ async function keepAddress(db: Db, userId: string, address: OrderSubmission, con
 type Submission = ReturnType<typeof parseForm<typeof orderSubmissionSchema>>;
 
 function refuse(submission: Submission, message: string, status: number) {
-  return data(submission.reply({ formErrors: [message], hideFields: CARD_FIELDS }), { status });
+  return data(submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }), { status });
 }
 
 /**
@@ -44,7 +45,7 @@ export async function paymentAction(request: Request, context: Context) {
   if (!(formData instanceof FormData)) return formData;
   const submission = parseForm(formData, orderSubmissionSchema);
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: CARD_FIELDS }), { status: 400 });
+    return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });
   }
 
   // What the action says back is made here, in the buyer's language.

@@ -78,7 +78,8 @@ export default function Payment() {
       ? [{ fieldId: "", label: t(`payment.earlierFields.${field}`), message: messages[0], href: earlierStepFields[field] }]
       : [],
   );
-  const items = [...cardSummaryItems(card, cardT), ...serverItems];
+  // The browser checks the card as the server does, so the server's card errors show only if the two ever differ.
+  const items = [...cardSummaryItems(card, cardT, "card", reply?.error ?? {}), ...serverItems];
 
   return (
     <div className="page page--checkout">

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CardForm } from "./card-form.tsx";
+import { CardForm, cardSummaryItems } from "./card-form.tsx";
+import type { CardFormState } from "./use-card-form.ts";
 
 afterEach(cleanup);
 
@@ -170,5 +171,20 @@ describe("CardForm validation", () => {
     edit(field("Security code"), "737");
     const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
     expect(stored).not.toMatch(/4111|1111|737|Erika/);
+  });
+});
+
+describe("cardSummaryItems", () => {
+  const t = ((key: string) => ({ "fields.cardName": "Name on card", "fields.cardNumber": "Card number" })[key] ?? key) as never;
+  const card = (errors: CardFormState["errors"]) => ({ errors }) as CardFormState;
+
+  it("lists a card field the server refused, linked to the field, when the browser found nothing wrong with it", () => {
+    const items = cardSummaryItems(card({}), t, "card", { cardName: ["card:errors.nameTooLong"], name: ["other"] });
+    expect(items).toEqual([{ fieldId: "card-name", label: "Name on card", message: "card:errors.nameTooLong" }]);
+  });
+
+  it("prefers the browser's own, current message for a field", () => {
+    const items = cardSummaryItems(card({ cardNumber: "card:errors.numberIncomplete" }), t, "card", { cardNumber: ["stale"] });
+    expect(items).toEqual([{ fieldId: "card-number", label: "Card number", message: "card:errors.numberIncomplete" }]);
   });
 });

@@ -157,9 +157,15 @@ export function cardFieldId(idPrefix: string, field: CardField): string {
 }
 
 /** The fields' error summary items, each linking to its field, with the fields' labels in the page's language. */
-export function cardSummaryItems(card: CardFormState, t: TFunction<"card">, idPrefix = "card"): FormErrorItem[] {
+export function cardSummaryItems(
+  card: CardFormState,
+  t: TFunction<"card">,
+  idPrefix = "card",
+  /** The server's refusals of card fields (a reply's `error`), for a field the browser has no error for. */
+  serverErrors: Record<string, string[] | null | undefined> = {},
+): FormErrorItem[] {
   return CARD_FIELDS.flatMap((field) => {
-    const message = card.errors[field];
+    const message = card.errors[field] ?? serverErrors[field]?.[0];
     return message ? [{ fieldId: cardFieldId(idPrefix, field), label: fieldLabel(t, field), message }] : [];
   });
 }
