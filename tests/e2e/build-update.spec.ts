@@ -117,15 +117,26 @@ test("prerendered pages are served with their data payloads beside them", async 
   expect(again.status()).toBe(304);
 });
 
-test("stylesheets are asked for before the scripts, on prerendered and rendered pages", async ({ request }) => {
-  for (const page of ["/", "/Login"]) {
-    const response = await request.get(page);
+test("stylesheets are asked for first, and the scripts only once the page is painted (prerendered and rendered pages)", async ({ page, request }) => {
+  for (const path of ["/", "/Login"]) {
+    const response = await request.get(path);
     const html = await response.text();
     const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/app-[^"]+\.css)"/.exec(html)?.[1];
-    expect(stylesheet, page).toBeTruthy();
-    expect(response.headers()["link"], page).toContain(`<${stylesheet}>; rel=preload; as=style`);
-    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length, page).toBeGreaterThan(5);
-    for (const preload of preloads) expect(preload, page).toContain('fetchpriority="low"');
+    expect(stylesheet, path).toBeTruthy();
+    expect(response.headers()["link"], path).toContain(`<${stylesheet}>; rel=preload; as=style`);
+    expect(html, path).not.toContain('rel="modulepreload"');
+
+    await page.goto(path);
+    const scriptStarts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      );
+    await expect.poll(async () => (await scriptStarts()).length, { message: path }).toBeGreaterThan(5);
+    const firstPaint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
+    expect(firstPaint, path).toBeGreaterThan(0);
+    expect(Math.min(...(await scriptStarts())), path).toBeGreaterThanOrEqual(firstPaint ?? Infinity);
   }
 });

@@ -2,7 +2,8 @@
 // hydrate a page which already works without them (its forms post, and what is typed before they arrive is
 // kept). React puts the module preloads (about thirty on a checkout step) ahead of the stylesheets in <head>, so
 // the browser, with six connections to our host, asked for the stylesheets last and painted nothing until the
-// scripts were in: on a phone's slow network the first paint came a second late (bench:lighthouse, D196).
+// scripts were in: on a phone's slow network the first paint came a second late (bench:lighthouse, D196). Now
+// the scripts are not asked for at all until the page has been painted (D220).
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
 const HREF = /\bhref="(\/[^"]*)"/;
@@ -33,29 +34,100 @@ export function withLowPriorityScripts(html) {
   return html.slice(0, headEnd).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') + html.slice(headEnd);
 }
 
+// ---- scripts after the first paint (D220) ---------------------------------------------------------------------
+
+const ANY_MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HYDRATION_SCRIPT = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
+const NONCE = /\bnonce="([^"]*)"/;
+
 /**
- * A page as it is sent, with its scripts lowered, and the `Link` header to send with it (null: none). One rule for
- * rendered pages (entry.server.tsx) and prerendered ones (server/static-files.mjs).
+ * Starts hydration once the browser has shown the page: the page's module preloads, then React Router's inline
+ * module (kept, not run, in #deferred-hydration). A tab in the background paints nothing, and a browser that cannot
+ * report paints says nothing: those start at once; a paint that never comes (a stylesheet stuck on a bad
+ * network) is waited for 3 s at most. The same text on every page, so a prerendered page names it by its hash.
+ */
+export const HYDRATION_STARTER = `(() => {
+  const kept = document.getElementById("deferred-hydration");
+  const nonce = document.currentScript && document.currentScript.nonce;
+  let started = false;
+  const start = () => {
+    if (started || !kept) return;
+    started = true;
+    for (const href of JSON.parse(kept.dataset.modules || "[]")) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      link.fetchPriority = "low";
+      document.head.append(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    if (nonce) script.nonce = nonce;
+    script.textContent = kept.textContent;
+    document.body.append(script);
+  };
+  if (document.visibilityState !== "visible" || !(PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+    start();
+    return;
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(start, 3000);
+})();`;
+
+/** A JSON value as an HTML attribute's text, in double quotes. */
+function attributeJson(value) {
+  return JSON.stringify(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/**
+ * `html` whose scripts start after its first paint: the module preloads leave <head>, and React Router's inline
+ * module becomes a kept text that HYDRATION_STARTER runs once the page is on screen. A page without that module
+ * (an error page) keeps its preloads, lowered.
+ *
+ * Why: a page works before its scripts run (its forms post, and what is typed before they arrive is kept), so
+ * nothing a shopper sees or does waits for them, while on a phone's slow network thirty scripts share the line
+ * with the stylesheets and fonts the first paint needs (bench:lighthouse, D196, D220).
+ * @param {string} html
+ * @returns {string}
+ */
+export function withScriptsAfterFirstPaint(html) {
+  const headEnd = html.indexOf("</head>");
+  const hydration = HYDRATION_SCRIPT.exec(html);
+  if (headEnd === -1 || !hydration || hydration.index < headEnd) return withLowPriorityScripts(html);
+  const head = html.slice(0, headEnd);
+  const modules = [...head.matchAll(ANY_MODULE_PRELOAD)].map((link) => HREF.exec(link[0])?.[1]).filter(Boolean);
+  const [whole, before = "", after = "", code = ""] = hydration;
+  const nonce = NONCE.exec(before + after)?.[1];
+  const kept =
+    `<script type="text/plain" id="deferred-hydration" data-modules="${attributeJson(modules)}">${code}</script>` +
+    `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${HYDRATION_STARTER}</script>`;
+  const body = html.slice(headEnd);
+  const at = hydration.index - headEnd;
+  return head.replace(ANY_MODULE_PRELOAD, "") + body.slice(0, at) + kept + body.slice(at + whole.length);
+}
+
+/**
+ * A page as it is sent, its scripts after its first paint, and the `Link` header to send with it (null: none). One
+ * rule for rendered pages (entry.server.tsx) and prerendered ones (server/static-files.mjs).
  * @param {string} html
  * @returns {{ html: string, link: string | null }}
  */
 export function withFirstFetches(html) {
-  const sent = withLowPriorityScripts(html);
+  const sent = withScriptsAfterFirstPaint(html);
   return { html: sent, link: stylesheetPreloadHeader(sent) };
 }
 
-const HEAD_END = "</head>";
-
 /**
- * withFirstFetches for a rendered page's bytes: only its <head> is decoded and rewritten, and the body (most of the
- * page) is sent as React wrote it, without a trip through a string and back.
+ * withFirstFetches for a rendered page's bytes (a document without a head is sent as it is).
  * @param {Buffer} bytes
  * @returns {{ body: Buffer, link: string | null }}
  */
 export function bytesWithFirstFetches(bytes) {
-  const headEnd = bytes.indexOf(HEAD_END);
-  if (headEnd === -1) return { body: bytes, link: null };
-  const split = headEnd + HEAD_END.length;
-  const { html, link } = withFirstFetches(bytes.subarray(0, split).toString("utf8"));
-  return { body: Buffer.concat([Buffer.from(html, "utf8"), bytes.subarray(split)]), link };
+  if (bytes.indexOf("</head>") === -1) return { body: bytes, link: null };
+  const { html, link } = withFirstFetches(bytes.toString("utf8"));
+  return { body: Buffer.from(html, "utf8"), link };
 }
