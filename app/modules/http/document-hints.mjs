@@ -102,9 +102,11 @@ export function withScriptsAfterFirstPaint(html) {
   const modules = [...head.matchAll(ANY_MODULE_PRELOAD)].map((link) => HREF.exec(link[0])?.[1]).filter(Boolean);
   const [whole, before = "", after = "", code = ""] = hydration;
   const nonce = NONCE.exec(before + after)?.[1];
+  const nonceAttribute = nonce === undefined ? "" : ` nonce="${nonce}"`;
+  // The kept text keeps the nonce too: it is what the starter runs, under the same policy.
   const kept =
-    `<script type="text/plain" id="deferred-hydration" data-modules="${attributeJson(modules)}">${code}</script>` +
-    `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${HYDRATION_STARTER}</script>`;
+    `<script${nonceAttribute} type="text/plain" id="deferred-hydration" data-modules="${attributeJson(modules)}">${code}</script>` +
+    `<script${nonceAttribute}>${HYDRATION_STARTER}</script>`;
   const body = html.slice(headEnd);
   const at = hydration.index - headEnd;
   return head.replace(ANY_MODULE_PRELOAD, "") + body.slice(0, at) + kept + body.slice(at + whole.length);

@@ -55,7 +55,7 @@ describe("withScriptsAfterFirstPaint", () => {
     expect(head).not.toContain("modulepreload");
     expect(head).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
     expect(sent).not.toMatch(/type="module"/);
-    const kept = /<script type="text\/plain" id="deferred-hydration" data-modules="([^"]*)">([\s\S]*?)<\/script>/.exec(sent);
+    const kept = /<script nonce="abc" type="text\/plain" id="deferred-hydration" data-modules="([^"]*)">([\s\S]*?)<\/script>/.exec(sent);
     expect(kept?.[2]).toBe('import * as root from "/assets/root.js";\nimport("/assets/entry.js");');
     // The attribute's text, as the browser reads it, is the preloads' list.
     const list = kept?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&");
