@@ -59,6 +59,7 @@ export default defineConfig({
         return freshDataDir();
       },
       NODE_ENV: "production",
+      SHOP_URL: baseURL,
       // One access line per request would bury the test output: warnings and errors only, unless asked for.
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       E2E_OPERATOR_EMAIL: E2E_OPERATOR.email,

@@ -126,6 +126,10 @@ const server = app.listen(port, host, (error) => {
     return;
   }
   logger.info({ port, host }, `Deck Studio listening on http://localhost:${port}`);
+  // Mail links start with SHOP_URL, never with a request's Host: unset, they point at this machine only.
+  if (process.env.NODE_ENV === "production" && !process.env.SHOP_URL) {
+    logger.warn(`SHOP_URL is not set: links in mail point at http://localhost:${port}. Set it to the shop's public address.`);
+  }
 });
 
 // Prometheus metrics on a port of their own (METRICS_PORT; unset: none), bound to 127.0.0.1 unless METRICS_HOST

@@ -26,6 +26,17 @@ const envSchema = z.object({
   PRINT_RENDER_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Print PNG renders that may wait for a thread; one more is answered 503 with Retry-After. */
   PRINT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  /**
+   * The shop's public address, e.g. https://deckstudio.example: every link in a mail starts with it. Never the Host
+   * a request names, which anyone can set (a reset link pointing at someone else's site). Unset: http://localhost:PORT.
+   */
+  SHOP_URL: z
+    .string()
+    .regex(/^https?:\/\//, "SHOP_URL must start with http:// or https://")
+    .pipe(z.url())
+    .transform((url) => new URL(url).origin)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** The sender of the shop's mail: the shop's name and an address its mail server may send from. */
   MAIL_FROM: z.string().min(3).default("Deck Studio <orders@localhost>"),
 });

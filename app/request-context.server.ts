@@ -27,6 +27,11 @@ export async function getDb(context: Context) {
   return (await getServices(context).database()).db;
 }
 
+/** The shop's public origin, for links in mail: configured, never taken from the request's Host header. */
+export function getSiteUrl(context: Context): string {
+  return getServices(context).siteUrl();
+}
+
 export function getLocale(context: Context): Locale {
   return context.get(localeContext);
 }

@@ -16,6 +16,8 @@ export interface Services {
   payments(): PaymentProvider;
   /** Where the mail worker sends mail: SMTP_URL, or .eml files under DATA_DIR/mail. */
   mail(): MailTransport;
+  /** The shop's public origin (SHOP_URL), which every link in a mail starts with. */
+  siteUrl(): string;
 }
 
 let payments: PaymentProvider | undefined;
@@ -30,4 +32,5 @@ export const productionServices: Services = {
       dataDir: getConfig().dataDir,
     })),
   mail: () => (mail ??= createMailTransport({ smtpUrl: getConfig().SMTP_URL, dataDir: getConfig().dataDir })),
+  siteUrl: () => getConfig().SHOP_URL ?? `http://localhost:${getConfig().PORT}`,
 };

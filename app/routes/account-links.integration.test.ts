@@ -9,7 +9,8 @@ import { EMAIL_LINKS_PER_HOUR } from "#app/modules/accounts/email-links.server.t
 import { createSession } from "#app/modules/session/session.server.ts";
 import { sessionContext } from "#app/request-context.server.ts";
 import { mailedLink } from "#tests/support/mail.ts";
-import { callRoute, contextForVisitor, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
+import { callRoute, contextForVisitor, formPost, newClientAddress, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as confirm from "./account-confirm.tsx";
 import * as reset from "./account-reset.tsx";
@@ -111,6 +112,31 @@ describe(`a new password by mail on ${databaseKind}`, () => {
     const [toStranger] = await mailsTo(stranger);
     expect(toStranger!.textBody).toContain("but it has none");
     expect(toStranger!.textBody).not.toMatch(/code=/);
+  });
+
+  it("links to the shop's own address (SHOP_URL), whatever Host the request names: no reset link to someone else's site", async () => {
+    const email = address();
+    await createAccount(database.db, email, "forgotten password");
+    // The attacker's request names their own host, and an Origin to match it, so the same-origin rule lets it by.
+    const hostile = (path: string, fields: Record<string, string>) =>
+      new Request(`http://evil.example${path}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "http://evil.example",
+          [CLIENT_ADDRESS_HEADER]: newClientAddress(),
+        },
+        body: new URLSearchParams(fields),
+      });
+    expect((await run(reset.action, hostile("/account/reset", { email }))).status).toBe(200);
+    const newcomer = address();
+    await run(login.action, hostile("/Login", { intent: "signup", email: newcomer, password: "a new password" }));
+    const mails = [...(await mailsTo(email)), ...(await mailsTo(newcomer))];
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.textBody + mail.htmlBody).not.toContain("evil.example");
+      expect(mail.textBody).toMatch(new RegExp(`${TEST_ORIGIN}/account/(reset|confirm)\\?code=`));
+    }
   });
 
   it("sets the new password from the link, signs the buyer in and everyone else out; the link works once", async () => {

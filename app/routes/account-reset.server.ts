@@ -5,7 +5,7 @@ import { requestPasswordReset, resetPassword } from "#app/modules/accounts/passw
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
-import { getDb, getLocale } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl } from "#app/request-context.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
@@ -32,7 +32,7 @@ export async function resetAction(request: Request, context: Context) {
     const submission = parseForm(formData, passwordResetRequestSchema, { translate: formMessageIn(getLocale(context)) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     // One answer for every address: whether it has an account is told by mail, to the address only.
-    await requestPasswordReset(db, submission.value.email, new URL(request.url).origin, getLocale(context));
+    await requestPasswordReset(db, submission.value.email, getSiteUrl(context), getLocale(context));
     return data({ status: "success" as const, sentTo: submission.value.email });
   }
   const submission = parseForm(formData, newPasswordSchema, { translate: formMessageIn(getLocale(context)) });

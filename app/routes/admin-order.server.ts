@@ -10,7 +10,7 @@ import { orderHistory } from "#app/modules/orders/order-history.server.ts";
 import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
 import { staleOrderMessage, transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { isOrderStatus, nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
-import { getDb, getLocale, getServices } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl, getServices } from "#app/request-context.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
@@ -79,7 +79,7 @@ export async function adminOrderAction(request: Request, context: Context, order
     to: target,
     actor: { id: operator.id, name: operator.email },
     shipment,
-    siteUrl: new URL(request.url).origin,
+    siteUrl: getSiteUrl(context),
     locale: getLocale(context),
   });
   if (!result.ok) {

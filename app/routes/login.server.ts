@@ -7,7 +7,7 @@ import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
-import { getDb, getLocale } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl } from "#app/request-context.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { isDatabaseUnavailable } from "#app/modules/observability/database-outage.server.ts";
@@ -82,7 +82,7 @@ export async function loginAction(request: Request, context: Context) {
     }
     case "signup": {
       // The same answer whether the address has an account or not: what applies goes by mail.
-      const siteUrl = new URL(request.url).origin;
+      const siteUrl = getSiteUrl(context);
       const requested = await whileDatabaseAnswers(() =>
         getDb(context).then((db) => requestSignUp(db, formData, { siteUrl, nextPath: nextPath(request), locale: getLocale(context) })),
       );

@@ -10,7 +10,7 @@ import { offersWithdrawal } from "#app/modules/orders/withdrawal.ts";
 import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
-import { getDb, getLocale, sessionContext } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl, sessionContext } from "#app/request-context.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -63,7 +63,7 @@ export async function orderAction(request: Request, context: Context, orderId: s
   if (formData.get("intent") !== "claim-link") {
     return data({ status: "error" as const, error: { "": [translatorFor(getLocale(context), "orders")("errors.chooseAction")] } }, { status: 400 });
   }
-  await sendClaimLink(await getDb(context), order, new URL(request.url).origin);
+  await sendClaimLink(await getDb(context), order, getSiteUrl(context));
   return data({ status: "success" as const, sentTo: order.contact });
 }
 

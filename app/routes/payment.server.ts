@@ -8,7 +8,7 @@ import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.serv
 import type { Db } from "#app/db/client.server.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";
 import { PaymentUnavailableError, placeOrder } from "#app/modules/orders/place-order.server.ts";
-import { getDb, getLocale, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl, getServices, requestIdContext, sessionContext } from "#app/request-context.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
@@ -63,7 +63,7 @@ export async function paymentAction(request: Request, context: Context) {
       provider: getServices(context).payments(),
       submission: submission.value,
       userId,
-      siteUrl: new URL(request.url).origin,
+      siteUrl: getSiteUrl(context),
       locale: getLocale(context),
     });
     switch (result.status) {

@@ -6,7 +6,7 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { hasOwnDesign, normaliseOrderNumber, withdrawalSchema } from "#app/modules/orders/withdrawal.ts";
 import { declareWithdrawal } from "#app/modules/orders/withdrawals.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
-import { getDb, getLocale } from "#app/request-context.server.ts";
+import { getDb, getLocale, getSiteUrl } from "#app/request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,7 +31,7 @@ export async function withdrawAction(request: Request, context: Context) {
   const locale = getLocale(context);
   const submission = parseForm(formData, withdrawalSchema, { translate: formMessageIn(locale) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await declareWithdrawal(await getDb(context), submission.value, new URL(request.url).origin);
+  const result = await declareWithdrawal(await getDb(context), submission.value, getSiteUrl(context));
   if (!result.ok) {
     const message = translatorFor(locale, "legal")("withdraw.notFound");
     return data(submission.reply({ formErrors: [message] }), { status: 422 });

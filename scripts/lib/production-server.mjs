@@ -30,7 +30,7 @@ export function freePort() {
 export async function startProductionServer({ env = {}, port, timeoutMs = 90_000, prepare } = {}) {
   port ??= await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "deck-bench-"));
-  const serverEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, ...env };
+  const serverEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, SHOP_URL: `http://127.0.0.1:${port}`, ...env };
   try {
     await prepare?.(serverEnv);
   } catch (error) {

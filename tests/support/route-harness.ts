@@ -2,10 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
 import type { Database } from "#app/db/client.server.ts";
 import { sessionMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
-import { contextFor } from "./test-database.ts";
+import { contextFor, TEST_ORIGIN } from "./test-database.ts";
 
-/** The origin test requests come from: our own, so the same-origin rule would let them through. */
-export const TEST_ORIGIN = "http://shop.test";
+export { TEST_ORIGIN };
 
 let clients = 0;
 

@@ -6,6 +6,9 @@ import { servicesContext } from "#app/request-context.server.ts";
 import type { Services } from "#app/services.server.ts";
 import { freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
 
+/** The shop's address in tests, and the origin test requests come from: our own, so the same-origin rule lets them through. */
+export const TEST_ORIGIN = "http://shop.test";
+
 /**
  * A database of its own for one test file: PGlite in memory by default; with DATABASE_URL, a fresh PostgreSQL
  * database created next to the one named there, migrated, and dropped again by `close()`.
@@ -47,7 +50,13 @@ export function createCapturingTransport(): MailTransport & { sent: OutgoingMail
 export function contextFor(database: Database, services: Partial<Services> = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   const mail = createCapturingTransport();
-  context.set(servicesContext, { database: async () => database, payments: () => testPayments, mail: () => mail, ...services });
+  context.set(servicesContext, {
+    database: async () => database,
+    payments: () => testPayments,
+    mail: () => mail,
+    siteUrl: () => TEST_ORIGIN,
+    ...services,
+  });
   return context;
 }
 
