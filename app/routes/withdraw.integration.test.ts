@@ -77,7 +77,7 @@ describe("the withdrawal function (/withdraw, § 356a BGB)", () => {
     expect(receipt!.subject).toBe(`Your withdrawal from Deck Studio order ${order.number} has arrived`);
     // The statement's content and the moment it arrived, on a durable medium.
     expect(receipt!.textBody).toContain(`I, Erika Mustermann, withdraw from my contract for order ${order.number}`);
-    expect(receipt!.textBody).toMatch(/We received your withdrawal on \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC\./);
+    expect(receipt!.textBody).toMatch(/We received your withdrawal on \d{1,2} \w{3} \d{4}, \d\d:\d\d GMT\+[12]\./);
     expect(receipt!.textBody).toContain("If your deck has not been shipped yet, we cancel the order");
 
     // The order page now says so, and no longer offers the function.

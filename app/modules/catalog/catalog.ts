@@ -15,6 +15,11 @@ export const catalog = {
     madeToOrderWorkingDays: 5,
   },
   currency: "EUR",
+  /**
+   * The seller's clock (Germany): the calendar day of an invoice and its year's number series, and every time a
+   * page or mail shows. In UTC, an order placed at half past midnight in Berlin was dated the day before.
+   */
+  timeZone: "Europe/Berlin",
   locale: "en-IE",
   grip: { label: "Grip tape", priceCents: 900 },
   /** Deck widths in inches. `0` in the order means "not chosen yet". */

@@ -2,7 +2,10 @@ import { catalog } from "./catalog.ts";
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 
 // Formatters are costly to make and cheap to use: one of each per language, made on first use.
-const formatters = new Map<Locale, { money: Intl.NumberFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
+const formatters = new Map<
+  Locale,
+  { money: Intl.NumberFormat; date: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }
+>();
 
 function formattersFor(locale: Locale) {
   let made = formatters.get(locale);
@@ -10,8 +13,9 @@ function formattersFor(locale: Locale) {
     const tag = INTL_LOCALE[locale];
     made = {
       money: new Intl.NumberFormat(tag, { style: "currency", currency: catalog.currency }),
-      date: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }),
-      dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+      date: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: catalog.timeZone }),
+      dateTime: new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: catalog.timeZone }),
+      zone: new Intl.DateTimeFormat(tag, { timeZone: catalog.timeZone, timeZoneName: "short" }),
     };
     formatters.set(locale, made);
   }
@@ -23,14 +27,17 @@ export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE): str
   return formattersFor(locale).money.format(cents / 100);
 }
 
-/** A day, e.g. "24 Nov 2026" / "24.11.2026", in UTC so that server and browser render the same text. */
+/** A day on the seller's clock, e.g. "24 Nov 2026" / "24.11.2026": one zone, so that server and browser render the same text. */
 export function formatDate(iso: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   return formattersFor(locale).date.format(new Date(iso));
 }
 
-/** A moment, e.g. "24 Nov 2026, 03:12 UTC", for histories and lists. */
+/** A moment on the seller's clock, with its zone: "24 Nov 2026, 04:12 GMT+1", "24.11.2026, 04:12 MEZ". */
 export function formatDateTime(iso: string | Date, locale: Locale = DEFAULT_LOCALE): string {
-  return `${formattersFor(locale).dateTime.format(new Date(iso))} UTC`;
+  const { dateTime, zone } = formattersFor(locale);
+  const moment = new Date(iso);
+  const zoneName = zone.formatToParts(moment).find((part) => part.type === "timeZoneName")?.value ?? "";
+  return `${dateTime.format(moment)} ${zoneName}`.trimEnd();
 }
 
 const percentFormatters = new Map<Locale, Intl.NumberFormat>();
@@ -48,7 +55,7 @@ export function formatPercent(basisPoints: number, locale: Locale = DEFAULT_LOCA
 const deckSizes = new Map<Locale, Intl.NumberFormat>();
 
 /** Formats a deck width, e.g. 8 → "8.0″", 8.25 → "8.25″" (en) or "8,0″", "8,25″" (de). */
-export function formatDeckSize(inches: number, locale: Locale = DEFAULT_LOCALE): string {
+export function formatDeckSize(inches: number, locale: Locale): string {
   let format = deckSizes.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 1, maximumFractionDigits: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "./catalog.ts";
 import { countryCodes } from "./countries.ts";
-import { formatDeckSize, formatMoney, formatPercent } from "./format.ts";
+import { formatDate, formatDateTime, formatDeckSize, formatMoney, formatPercent } from "./format.ts";
 import { priceForDestination, priceOrder, storedShippingLine, storedTax, type PriceLine } from "./pricing.ts";
 import { isEuCountry } from "./tax.ts";
 
@@ -170,8 +170,16 @@ describe("formatting", () => {
   });
 
   it("formats deck widths in inches", () => {
-    expect(formatDeckSize(8)).toBe("8.0″");
-    expect(formatDeckSize(8.25)).toBe("8.25″");
-    expect(formatDeckSize(7.75)).toBe("7.75″");
+    expect(formatDeckSize(8, "en")).toBe("8.0″");
+    expect(formatDeckSize(8.25, "en")).toBe("8.25″");
+    expect(formatDeckSize(7.75, "en")).toBe("7.75″");
+    expect(formatDeckSize(8.25, "de")).toBe("8,25″");
+  });
+
+  it("dates and times are the seller's (Berlin), with the zone named: half past midnight is the next day", () => {
+    expect(formatDate("2026-11-27T23:30:00Z", "de")).toBe("28.11.2026");
+    expect(formatDateTime("2026-11-27T23:30:00Z", "de")).toBe("28.11.2026, 00:30 MEZ");
+    expect(formatDateTime("2026-11-27T23:30:00Z", "en")).toBe("28 Nov 2026, 00:30 GMT+1");
+    expect(formatDateTime("2026-07-01T10:00:00Z", "de")).toBe("01.07.2026, 12:00 MESZ");
   });
 });

@@ -22,7 +22,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const YEAR = String(new Date().getUTCFullYear());
+const YEAR = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Berlin" }).format(new Date());
 
 async function place(overrides: Partial<OrderSubmission> = {}, db = database.db, provider: PaymentProvider = createTestPaymentProvider()): Promise<OrderRow> {
   const result = await placeOrder({ db, provider, submission: orderSubmission(overrides), userId: null, siteUrl });
@@ -143,7 +143,7 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     const placed = await place({ name: "Jürgen Weiß", address: "Große Straße 5", postalcode: "10115", city: "Berlin", country: "DE" });
     const [order] = await database.db.update(orders).set({ locale: "de" }).where(eq(orders.id, placed.id)).returning();
     const text = plain(invoiceText(order!, seller()));
-    const date = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "UTC" }).format(order!.invoicedAt!);
+    const date = new Intl.DateTimeFormat("de-DE", { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(order!.invoicedAt!);
 
     expect(text.title).toBe("Rechnung");
     expect(text.fileName).toBe(`rechnung-${order!.invoiceNumber}.pdf`);
@@ -160,7 +160,7 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
       { position: "1", description: expect.stringContaining("8,5″ breit"), quantity: "1", net: "49,58 €", vat: "9,42 €", gross: "59,00 €" },
       { position: "2", description: "Aufpreis breites Deck (ab 8,5″)", quantity: "1", net: "2,52 €", vat: "0,48 €", gross: "3,00 €" },
       { position: "3", description: "Griptape, auf das Deck aufgebracht", quantity: "1", net: "7,56 €", vat: "1,44 €", gross: "9,00 €" },
-      { position: "4", description: "Versand nach Deutschland", quantity: "1", net: "4,12 €", vat: "0,78 €", gross: "4,90 €" },
+      { position: "4", description: "Versand (Deutschland)", quantity: "1", net: "4,12 €", vat: "0,78 €", gross: "4,90 €" },
     ]);
     expect(text.columns.vat).toBe("USt. 19 %");
     expect(text.totals).toEqual([
