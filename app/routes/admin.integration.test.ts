@@ -361,7 +361,7 @@ describe(`back-office access on ${databaseKind}`, () => {
     const moved = await run(db(), adminOrder.action, formPost(orderPath, { expected: "paid", to: "in_production" }), operator.cookie, {
       orderId: target.id,
     });
-    expect(moved).toMatchObject({ status: 200, body: { done: "The order is In production now." } });
+    expect(moved).toMatchObject({ status: 200, body: { done: "The order is in production now." } });
     expect((await orderRow(db(), target.id)).status).toBe("in_production");
 
     const svg = await rawResponse(db(), adminOrderPrint.loader, get(`${orderPath}/print/svg`), operator.cookie, { orderId: target.id, format: "svg" });
@@ -887,14 +887,14 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
   it("a valid move answers 200 with `done`; the same post again is stale: 409 naming In production, and nothing more changes", async () => {
     const order = await newOrder();
     const moved = await move(order, { expected: "paid", to: "in_production" });
-    expect(moved).toMatchObject({ status: 200, body: { to: "in_production", done: "The order is In production now." } });
+    expect(moved).toMatchObject({ status: 200, body: { to: "in_production", done: "The order is in production now." } });
     expect((await orderRow(db(), order.id)).status).toBe("in_production");
 
     const again = await move(order, { expected: "paid", to: "in_production" });
     expect(again.status).toBe(409);
     expect(again.body).not.toHaveProperty("done");
     // Shown above the forms, which the page reloads: the form that was sent is gone once the order moved on.
-    expect(again.body).toMatchObject({ refused: "This order is In production now: someone changed it meanwhile. Nothing was changed." });
+    expect(again.body).toMatchObject({ refused: "This order is in production now: someone changed it meanwhile. Nothing was changed." });
     expect(errorsOf(again)).toBeFalsy();
 
     const events = await eventsOf(db(), order.id);
@@ -911,7 +911,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     const order = await newOrder();
     const skipped = await move(order, { expected: "paid", to: "delivered" });
     expect(skipped.status).toBe(409);
-    expect(skipped.body).toMatchObject({ refused: "An order that is Paid cannot be delivered." });
+    expect(skipped.body).toMatchObject({ refused: "An order that is paid cannot be delivered." });
     expect((await orderRow(db(), order.id)).status).toBe("paid");
     expect(await eventsOf(db(), order.id)).toHaveLength(1);
   });
@@ -923,7 +923,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     expect(shipped.status).toBe(200);
     const late = await move(order, { expected: "in_production", to: "shipped", carrier: "dpd", trackingNumber: "OTHER123456" });
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ refused: "This order is Shipped now: someone changed it meanwhile. Nothing was changed." });
+    expect(late.body).toMatchObject({ refused: "This order is shipped now: someone changed it meanwhile. Nothing was changed." });
     const row = await orderRow(db(), order.id);
     expect({ carrier: row.carrier, trackingNumber: row.trackingNumber }).toEqual({ carrier: "dhl", trackingNumber: DHL_NUMBER });
   });
@@ -951,7 +951,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     const order = await newOrder();
     await walk(db(), order, "in_production");
     const outcome = await move(order, { expected: "in_production", to: "shipped", carrier: "dhl", trackingNumber: "0034 0434 1612 3456 7890" });
-    expect(outcome).toMatchObject({ status: 200, body: { done: "The order is Shipped now." } });
+    expect(outcome).toMatchObject({ status: 200, body: { done: "The order is shipped now." } });
     const page = await load(order);
     expect(page.body).toMatchObject({
       order: {
@@ -978,7 +978,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
     expect((await orderRow(db(), order.id)).status).toBe("paid");
 
     const confirmed = await move(order, { expected: "paid", to: "cancelled", confirm: "on" });
-    expect(confirmed).toMatchObject({ status: 200, body: { to: "cancelled", done: "The order is Cancelled now." } });
+    expect(confirmed).toMatchObject({ status: 200, body: { to: "cancelled", done: "The order is cancelled now." } });
     const row = await orderRow(db(), order.id);
     expect(row.status).toBe("cancelled");
     expect(row.refundReference).toMatch(/^test_re_[0-9a-f]{24}$/);

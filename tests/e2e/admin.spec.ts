@@ -100,7 +100,7 @@ test("an operator finds a buyer's order, downloads its print file, starts produc
   await expect(history.getByRole("listitem")).toHaveText([/^Placed and paid/]);
 
   await nextStep.getByRole("button", { name: "Start production" }).click();
-  await expect(nextStep.getByRole("status")).toHaveText("The order is In production now.");
+  await expect(nextStep.getByRole("status")).toHaveText("The order is in production now.");
   await expect(status).toContainText("In production");
   await expect(history.getByRole("listitem")).toHaveText([/^Placed and paid/, new RegExp(`^In production.*${E2E_OPERATOR.email}`)]);
   await expect(nextStep.getByRole("button", { name: "Start production" })).toHaveCount(0);
@@ -108,7 +108,7 @@ test("an operator finds a buyer's order, downloads its print file, starts produc
   await nextStep.getByLabel("Carrier").selectOption({ label: "DHL" });
   await nextStep.getByLabel("Tracking number").fill(placed.trackingNumber);
   await nextStep.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(nextStep.getByRole("status")).toHaveText("The order is Shipped now.");
+  await expect(nextStep.getByRole("status")).toHaveText("The order is shipped now.");
   await expect(status).toContainText("Shipped");
   await expect(history.getByRole("listitem")).toHaveCount(3);
   await expect(history.getByRole("listitem").last()).toContainText(`Shipped: DHL ${placed.trackingNumber}`);
@@ -229,13 +229,13 @@ test("two tabs on one order: the second tab's move is refused, and its page then
     await waitForHydration(tab);
   }
   await first.getByRole("region", { name: "Next step" }).getByRole("button", { name: "Start production" }).click();
-  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is In production now.");
+  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is in production now.");
 
   // The second tab still shows the order as Paid; its click is refused, and the page reloads the order.
   const nextStep = second.getByRole("region", { name: "Next step" });
   await nextStep.getByRole("button", { name: "Start production" }).click();
   await expect(nextStep.getByRole("alert")).toHaveText(
-    "This order is In production now: someone changed it meanwhile. Nothing was changed.",
+    "This order is in production now: someone changed it meanwhile. Nothing was changed.",
   );
   await expect(second.locator(".admin__heading")).toContainText("In production");
   await expect(nextStep.getByRole("button", { name: "Start production" })).toHaveCount(0);
@@ -245,11 +245,11 @@ test("two tabs on one order: the second tab's move is refused, and its page then
   await first.getByRole("region", { name: "Next step" }).getByLabel("Carrier").selectOption({ label: "DHL" });
   await first.getByRole("region", { name: "Next step" }).getByLabel("Tracking number").fill(dhlTrackingNumber());
   await first.getByRole("region", { name: "Next step" }).getByRole("button", { name: "Mark shipped" }).click();
-  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is Shipped now.");
+  await expect(first.getByRole("region", { name: "Next step" }).getByRole("status")).toHaveText("The order is shipped now.");
   await nextStep.getByLabel("Carrier").selectOption({ label: "DPD" });
   await nextStep.getByLabel("Tracking number").fill("OTHER123456");
   await nextStep.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(nextStep.getByRole("alert")).toHaveText("This order is Shipped now: someone changed it meanwhile. Nothing was changed.");
+  await expect(nextStep.getByRole("alert")).toHaveText("This order is shipped now: someone changed it meanwhile. Nothing was changed.");
   await expect(second.locator(".admin__heading")).toContainText("Shipped");
   await first.context().close();
 });

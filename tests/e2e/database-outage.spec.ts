@@ -94,7 +94,7 @@ test("an operator's form sent while the database is away is given back by Try ag
   await waitForHydration(page);
   const nextStep = page.getByRole("region", { name: "Next step" });
   await nextStep.getByRole("button", { name: "Start production" }).click();
-  await expect(nextStep.getByRole("status")).toHaveText("The order is In production now.");
+  await expect(nextStep.getByRole("status")).toHaveText("The order is in production now.");
   await nextStep.getByLabel("Carrier").selectOption({ label: "DHL" });
   await nextStep.getByLabel("Tracking number").fill("00340434161234567890");
 
@@ -112,5 +112,5 @@ test("an operator's form sent while the database is away is given back by Try ag
   const again = page.getByRole("region", { name: "Next step" });
   await expect(again.getByLabel("Carrier")).toHaveValue(/dhl/i);
   await again.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(again.getByRole("status")).toHaveText("The order is Shipped now.");
+  await expect(again.getByRole("status")).toHaveText("The order is shipped now.");
 });

@@ -77,7 +77,7 @@ test("a German buyer buys with the German pages and gets a German invoice", asyn
     orderNumber,
     // The lines, the net amount, the rate and amount of VAT, the total.
     "Griptape",
-    "Versand nach Deutschland",
+    "Versand (Deutschland)",
     "Nettobetrag zu 19 % USt.",
     "63,78 €",
     "Umsatzsteuer 19 %",

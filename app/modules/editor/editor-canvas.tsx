@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { formatDeckSize, formatPercent } from "#app/modules/catalog/format.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import {
   memo,
@@ -309,6 +309,7 @@ const ZOOMS = [1, 1.5, 2, 3];
 function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
   const index = ZOOMS.indexOf(zoom);
   const { t } = useTranslation("editor");
+  const locale = useLocale();
   return (
     <div className="editor-zoom" role="group" aria-label={t("zoom.label")}>
       <ScriptButton
@@ -320,7 +321,7 @@ function ZoomControl({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): voi
         <span className="visually-hidden">{t("zoom.out")}</span>
       </ScriptButton>
       <span className="editor-zoom__level" aria-live="polite">
-        {Math.round(zoom * 100)}%
+        {formatPercent(Math.round(zoom * 100) * 100, locale)}
       </span>
       <ScriptButton
         className="button button--small"

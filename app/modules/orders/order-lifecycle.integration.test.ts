@@ -200,7 +200,7 @@ describe(`refused moves on ${databaseKind}`, () => {
       ok: false,
       reason: "stale",
       current: "in_production",
-      message: "This order is In production now: someone changed it meanwhile. Nothing was changed.",
+      message: "This order is in production now: someone changed it meanwhile. Nothing was changed.",
     });
     expect(await orderRow(order.id)).toEqual(before);
     expect(await statusEvents(order.id)).toHaveLength(1);
@@ -209,11 +209,11 @@ describe(`refused moves on ${databaseKind}`, () => {
   });
 
   it.each<[OrderStatus[], OrderStatus, string]>([
-    [[], "shipped", "An order that is Paid cannot be shipped."],
-    [["in_production", "shipped"], "cancelled", "An order that is Shipped cannot be cancelled."],
-    [["in_production", "shipped", "delivered"], "cancelled", "An order that is Delivered cannot be cancelled."],
-    [["cancelled"], "in_production", "An order that is Cancelled cannot be in production."],
-    [["in_production"], "paid", "An order that is In production cannot be paid."],
+    [[], "shipped", "An order that is paid cannot be shipped."],
+    [["in_production", "shipped"], "cancelled", "An order that is shipped cannot be cancelled."],
+    [["in_production", "shipped", "delivered"], "cancelled", "An order that is delivered cannot be cancelled."],
+    [["cancelled"], "in_production", "An order that is cancelled cannot be in production."],
+    [["in_production"], "paid", "An order that is in production cannot be paid."],
   ])("an illegal move (after %j, to %s) is refused as not allowed and changes nothing", async (steps, to, message) => {
     const provider = createTestPaymentProvider();
     const order = await walk(provider, await paidOrder(provider), ...steps);
@@ -280,7 +280,7 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
 
     expect(again).toMatchObject({ ok: false, reason: "stale", current: "cancelled" });
     expect(!again.ok && again.reason === "stale" && again.message).toBe(
-      "This order is Cancelled now: someone changed it meanwhile. Nothing was changed.",
+      "This order is cancelled now: someone changed it meanwhile. Nothing was changed.",
     );
     expect(provider.refunds.size).toBe(1);
     expect(await orderRow(order.id)).toEqual(cancelled);

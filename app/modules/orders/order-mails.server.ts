@@ -134,7 +134,7 @@ function lineLabel(label: string, locale: Locale): string {
 /** The deck as a mail names it: "Custom skateboard deck, 8.25″ wide, with grip tape". */
 function deckLine(order: OrderRow, locale: Locale): string {
   const t = translatorFor(locale, "mail");
-  const values = { product: t("order.priceLines.deck"), size: formatDeckSize(order.size) };
+  const values = { product: t("order.priceLines.deck"), size: formatDeckSize(order.size, locale) };
   return order.grip ? t("order.deckLineGrip", values) : t("order.deckLine", values);
 }
 
