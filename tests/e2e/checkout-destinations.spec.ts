@@ -45,6 +45,11 @@ test("a buyer in the US: a required state, net prices without VAT, the duties no
       ["Grace Hopper", "1 Market Street", "San Francisco CA 94103", "United States"].join(""),
     );
     await expectPriceLine(page.getByRole("complementary", { name: "Order summary" }), "Total", "€80.58");
+    // Above the button as well, where a phone shows no summary: what is bought, the shipping, the duties note.
+    await expect(page.getByTestId("order-items")).toHaveText("Custom skateboard deck, 8.5″ wide, with black grip tape");
+    await expect(page.getByTestId("order-included")).toHaveText(
+      "Includes shipping to United States (€20.92). VAT-free export: import duties and taxes may be due on delivery.",
+    );
     await fillCard(page);
     await payButton(page).click();
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();

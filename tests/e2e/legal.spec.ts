@@ -63,6 +63,9 @@ test("the Payment step shows the total, the terms and the withdrawal exception b
   await open(page, "/Payment");
   const form = page.getByRole("form", { name: "Pay for your order" });
   await expect(payTotal(page)).toHaveText("Total to pay: €63.90");
+  // What is bought, and the shipping and tax inside the total, right there too: a phone folds the summary away.
+  await expect(page.getByTestId("order-items")).toHaveText("Custom skateboard deck, 8.25″ wide");
+  await expect(page.getByTestId("order-included")).toHaveText("Includes shipping to Germany (€4.90) and 19% VAT (€10.20).");
   await expect(form).toContainText("Decks printed with your own design are made to your specification");
   await expect(form).toContainText("§ 312g (2) no. 1 BGB");
   await expect(form.getByRole("link", { name: "terms and conditions" })).toHaveAttribute("href", "/legal/terms");
@@ -84,6 +87,8 @@ test("the Payment step in German: 'Zahlungspflichtig bestellen', without axe vio
   await expect(page.getByRole("link", { name: "Allgemeinen Geschäftsbedingungen" })).toHaveAttribute("href", "/legal/terms");
   await expect(page.getByRole("link", { name: "Widerrufsbelehrung" }).first()).toBeVisible();
   await expect(page.getByTestId("order-total")).toHaveText("Zu zahlen: 63,90 €");
+  await expect(page.getByTestId("order-items")).toHaveText("Skateboard-Deck mit deinem Design, 8,25″ breit");
+  await expect(page.getByTestId("order-included")).toHaveText("Enthält Versand (Deutschland) 4,90 € und 19 % USt. 10,20 €.");
   await expectNoAxeViolations(page);
 });
 

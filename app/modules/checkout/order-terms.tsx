@@ -1,24 +1,45 @@
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { RichText } from "#app/components/rich-text.tsx";
-import { formatMoney } from "#app/modules/catalog/format.ts";
+import { formatCountry, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import type { OrderState } from "./order-state.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
 import "#app/modules/legal/legal.css";
 
 /**
- * What the buyer reads right before the Payment step's button (§ 312j BGB, Art. 246a EGBGB): the total, the terms,
- * and that decks with their own design are made to order and so excepted from the right of withdrawal
- * (§ 312g Abs. 2 Nr. 1 BGB), with links to both texts. Then the button, whose words say that the order is binding
- * and must be paid: "Buy now", "Zahlungspflichtig bestellen", and nothing else (D161).
+ * What the buyer reads right before the Payment step's button (§ 312j Abs. 2 BGB, Art. 246a § 1 EGBGB): what is
+ * bought, the total with the shipping and the tax in it, the terms, and that decks with their own design are made
+ * to order and so excepted from the right of withdrawal (§ 312g Abs. 2 Nr. 1 BGB), with links to both texts. On a
+ * phone the order summary is folded away at the top, so all of it is said here again. Then the button, whose words
+ * say that the order is binding and must be paid: "Buy now", "Zahlungspflichtig bestellen", and nothing else (D161).
  */
-export function OrderTerms({ totalCents }: { totalCents: number }) {
+export function OrderTerms({ order }: { order: OrderState }) {
   const { t } = useTranslation("legal");
+  const { t: checkoutT } = useTranslation("checkout");
   const locale = useLocale();
+  const price = priceOrder(order);
+  const deck = {
+    product: checkoutT("price.line.deck"),
+    width: formatDeckSize(order.size, locale),
+  };
+  const shipping = price.shipping && {
+    country: formatCountry(price.tax.country, locale),
+    shipping: formatMoney(price.shipping.cents, locale),
+    rate: formatPercent(price.tax.basisPoints, locale),
+    vat: formatMoney(price.vatCents, locale),
+  };
   return (
     <div className="order-terms stack">
+      <p data-testid="order-items">{order.grip ? t("orderTerms.deckGrip", deck) : t("orderTerms.deck", deck)}</p>
       <p className="order-terms__total" data-testid="order-total">
-        {t("orderTerms.total", { total: formatMoney(totalCents, locale) })}
+        {t("orderTerms.total", { total: formatMoney(price.totalCents, locale) })}
       </p>
+      {shipping ? (
+        <p className="order-terms__included" data-testid="order-included">
+          {price.tax.kind === "vat" ? t("orderTerms.includesVat", shipping) : t("orderTerms.includesExport", shipping)}
+        </p>
+      ) : null}
       <p>
         <RichText
           message={t("orderTerms.text")}
