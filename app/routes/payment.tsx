@@ -122,7 +122,7 @@ export default function Payment() {
             <CardFields card={card} named groupProps={hold} />
           </section>
           {/* The total, the terms and the withdrawal exception, then "Buy now" (order-terms.tsx, D161). */}
-          <OrderTerms order={order} />
+          <OrderTerms order={order} price={price} />
           <BuyButton paying={paying} />
           <p className="field__hint">{t("payment.testMode")}</p>
         </Form>

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatCountry, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
-import { priceOrder } from "#app/modules/catalog/pricing.ts";
+import type { PriceBreakdown } from "#app/modules/catalog/pricing.ts";
 import type { OrderState } from "./order-state.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
@@ -14,11 +14,10 @@ import "#app/modules/legal/legal.css";
  * phone the order summary is folded away at the top, so all of it is said here again. Then the button, whose words
  * say that the order is binding and must be paid: "Buy now", "Zahlungspflichtig bestellen", and nothing else (D161).
  */
-export function OrderTerms({ order }: { order: OrderState }) {
+export function OrderTerms({ order, price }: { order: OrderState; price: PriceBreakdown }) {
   const { t } = useTranslation("legal");
   const { t: checkoutT } = useTranslation("checkout");
   const locale = useLocale();
-  const price = priceOrder(order);
   const deck = {
     product: checkoutT("price.line.deck"),
     width: formatDeckSize(order.size, locale),

@@ -218,9 +218,9 @@ function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFram
   const toMm = (pixels: number) => pixels / pixelsPerMm;
   const { height } = layerSize(layer);
   const top = toDeck(layer, { x: 0, y: -height / 2 });
-  const onCanvas = canvasTest(outline, toMm);
-  const knob = rotateKnob(layer, onCanvas, toMm);
-  const corner = resizeKnob(layer, onCanvas);
+  const canvas = handleArea(outline, toMm);
+  const knob = rotateKnob(layer, canvas, toMm);
+  const corner = resizeKnob(layer, canvas);
   return (
     // Handles are for pointers; the keyboard resizes and rotates with keys and with the layer's controls.
     <g className="editor-selection" aria-hidden="true">
@@ -245,44 +245,45 @@ function SelectionFrame({ layer, outline, pixelsPerMm, handlers }: SelectionFram
   );
 }
 
-type CanvasTest = (point: Point) => boolean;
-
-/** Whether a handle centred on a point is whole on the canvas (the deck and the margin around it). */
-function canvasTest(outline: DeckOutline, toMm: (pixels: number) => number): CanvasTest {
-  const reach = MARGIN_MM - toMm(HANDLE_RADIUS_PX);
-  return (point) =>
-    point.x >= -reach && point.x <= outline.width + reach && point.y >= -reach && point.y <= outline.length + reach;
+/** Where a handle's centre may be for the whole handle to be on the canvas (the deck and the margin around it). */
+interface HandleArea {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
+
+function handleArea(outline: DeckOutline, toMm: (pixels: number) => number): HandleArea {
+  const reach = MARGIN_MM - toMm(HANDLE_RADIUS_PX);
+  return { left: -reach, top: -reach, right: outline.width + reach, bottom: outline.length + reach };
+}
+
+const inArea = (area: HandleArea, point: Point) =>
+  point.x >= area.left && point.x <= area.right && point.y >= area.top && point.y <= area.bottom;
 
 /**
  * Where the resize handle goes: on the bottom-right corner, or, when a layer is wider than the canvas (a long text
  * at its largest size), pulled in along the line from the centre to that corner until it is on the canvas.
  * Dragging scales by the ratio of distances from the centre, so a handle anywhere on that line works the same.
  */
-function resizeKnob(layer: Layer, onCanvas: CanvasTest): Point {
+function resizeKnob(layer: Layer, area: HandleArea): Point {
   const corner = layerCorners(layer)[2] as Point;
   const centre = { x: layer.x, y: layer.y };
-  if (onCanvas(corner) || !onCanvas(centre)) return corner;
-  const along = (share: number) => ({
-    x: centre.x + (corner.x - centre.x) * share,
-    y: centre.y + (corner.y - centre.y) * share,
-  });
-  // The largest share of the way still on the canvas: the canvas is convex, so halving between the two settles it.
-  let inside = 0;
-  let outside = 1;
-  for (let step = 0; step < 20; step++) {
-    const middle = (inside + outside) / 2;
-    if (onCanvas(along(middle))) inside = middle;
-    else outside = middle;
-  }
-  return along(inside);
+  if (inArea(area, corner) || !inArea(area, centre)) return corner;
+  const dx = corner.x - centre.x;
+  const dy = corner.y - centre.y;
+  // The share of the way to the corner at which the line leaves the area, on whichever side it leaves first.
+  const shareAlong = (delta: number, low: number, high: number, from: number) =>
+    delta > 0 ? (high - from) / delta : delta < 0 ? (low - from) / delta : 1;
+  const share = Math.min(1, shareAlong(dx, area.left, area.right, centre.x), shareAlong(dy, area.top, area.bottom, centre.y));
+  return { x: centre.x + dx * share, y: centre.y + dy * share };
 }
 
 /** Where the rotate handle goes: above the layer, as far out as the canvas leaves room for. */
-function rotateKnob(layer: Layer, onCanvas: CanvasTest, toMm: (pixels: number) => number): Point {
+function rotateKnob(layer: Layer, area: HandleArea, toMm: (pixels: number) => number): Point {
   const { height } = layerSize(layer);
   const knobs = ROTATE_STEMS_PX.map((stem) => toDeck(layer, { x: 0, y: -height / 2 - toMm(stem) }));
-  return knobs.find(onCanvas) ?? (knobs.at(-1) as Point);
+  return knobs.find((knob) => inArea(area, knob)) ?? (knobs.at(-1) as Point);
 }
 
 interface HandleProps {
