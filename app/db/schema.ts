@@ -95,7 +95,7 @@ export const orders = pgTable(
     /** Shown to the buyer, e.g. "DS-7K3F9Q". */
     number: text("number").notNull().unique(),
     userId: text("user_id"),
-    /** paid → in_production → shipped → delivered, or cancelled (refunded); order-status.ts has the rules. */
+    /** paid → in_production → shipped → delivered, or cancelled / returned (refunded); order-status.ts has the rules. */
     status: text("status", { enum: ORDER_STATUSES }).notNull(),
     grip: boolean("grip").notNull(),
     size: real("size").notNull(),
@@ -131,11 +131,17 @@ export const orders = pgTable(
     /** Set when the order is shipped (carriers.ts). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
-    /** The processor's refund reference, set when the order is cancelled. */
+    /** The processor's refund reference, set when the order is cancelled or returned. */
     refundReference: text("refund_reference"),
     /** The invoice's number (gapless, from invoice_counters, taken in the order's transaction) and date. */
     invoiceNumber: text("invoice_number").unique(),
     invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    /**
+     * The credit note (Stornorechnung) that cancels the invoice when the charge is refunded: its number, from the same
+     * gapless series as invoices, taken in the refund's transaction, and its date (D222).
+     */
+    creditNoteNumber: text("credit_note_number").unique(),
+    creditNotedAt: timestamp("credit_noted_at", { withTimezone: true }),
     /**
      * The buyer's withdrawal from the contract, declared with the shop's withdrawal function (§ 356a BGB, D206): when
      * it arrived and the name it was declared in. One per order; the operator then cancels or takes the deck back.
@@ -156,7 +162,7 @@ export const orders = pgTable(
     index("orders_number_prefix_idx").using("btree", sql`${table.number} text_pattern_ops`),
     index("orders_contact_prefix_idx").using("btree", sql`lower(${table.contact}) text_pattern_ops`),
     index("orders_name_words_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
-    check("orders_status_known", sql`${table.status} in ('paid', 'in_production', 'shipped', 'delivered', 'cancelled')`),
+    check("orders_status_known", sql`${table.status} in ('paid', 'in_production', 'shipped', 'delivered', 'cancelled', 'returned')`),
     check("orders_total_positive", sql`${table.totalCents} > 0`),
     check("orders_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
     check("orders_tax_kind_known", sql`${table.taxKind} in ('vat', 'export')`),

@@ -78,6 +78,12 @@ export default function Account() {
                     <OrderStatusBadge status={order.status} />
                     <br />
                     <InvoiceLink href={`/orders/${order.id}/invoice`} short />
+                    {order.creditNoteNumber ? (
+                      <>
+                        <br />
+                        <InvoiceLink href={`/orders/${order.id}/credit-note`} short creditNote />
+                      </>
+                    ) : null}
                   </th>
                   <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">

@@ -116,6 +116,11 @@ export default function AdminOrder() {
             <p>
               <InvoiceLink href={`/admin/orders/${order.id}/invoice`} />
             </p>
+            {order.creditNoteNumber ? (
+              <p>
+                <InvoiceLink href={`/admin/orders/${order.id}/credit-note`} creditNote />
+              </p>
+            ) : null}
             <dl className="admin__facts">
               <dt>{t("order.card")}</dt>
               <dd>{t("order.cardLine", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4, expiry: order.cardExpiry })}</dd>

@@ -32,6 +32,9 @@ const HEADER = [
   "Refund reference",
   "Carrier",
   "Tracking number",
+  // Last, so that the columns before keep their places in sheets built on earlier exports.
+  "Invoice",
+  "Credit note",
 ];
 
 /** /admin/orders.csv?status=&q=: the filtered order list for accounting, streamed page by page. */
@@ -74,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           order.refundReference,
           order.carrier,
           order.trackingNumber,
+          order.invoiceNumber,
+          order.creditNoteNumber,
         ]),
       );
       controller.enqueue(encoder.encode(lines.join("")));

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { createCookie, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { orderEvents, orders, users, type OrderRow } from "#app/db/schema.ts";
+import { mailOutbox, orderEvents, orders, users, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { SIGN_IN_LIMITS } from "#app/modules/accounts/sign-in-limits.server.ts";
@@ -22,6 +22,7 @@ import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts"
 import * as adminLayout from "./admin-layout.tsx";
 import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
+import * as adminOrderCreditNote from "./admin-order-credit-note.ts";
 import * as adminOrderPrint from "./admin-order-print.ts";
 import * as adminOrders from "./admin-orders.tsx";
 import * as adminOrdersCsv from "./admin-orders-csv.ts";
@@ -214,6 +215,8 @@ const CSV_HEADER = [
   "Refund reference",
   "Carrier",
   "Tracking number",
+  "Invoice",
+  "Credit note",
 ];
 
 /**
@@ -232,6 +235,8 @@ async function insertOrders(database: Database, template: OrderRow, count: numbe
       // Invoice numbers are unique and taken only by placing an order: these clones have none.
       invoiceNumber: null,
       invoicedAt: null,
+      creditNoteNumber: null,
+      creditNotedAt: null,
       number: `DS-${prefix.toUpperCase()}${String(i).padStart(4, "0")}`,
       idempotencyKey: randomUUID(),
       status,
@@ -620,7 +625,7 @@ describe(`the orders list on ${databaseKind}`, () => {
 
   it("counts the orders of each status and all of them", async () => {
     const body = await list(db(), cookie, "?status=shipped");
-    expect(body.counts).toEqual({ paid: 2, in_production: 1, shipped: 2, delivered: 0, cancelled: 1, all: 6 });
+    expect(body.counts).toEqual({ paid: 2, in_production: 1, shipped: 2, delivered: 0, cancelled: 1, returned: 0, all: 6 });
   });
 
   it("the status filter returns only that status's orders; an unknown status shows all", async () => {
@@ -868,6 +873,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         trackingUrl: null,
         withdrawalDeclaredAt: null,
         withdrawalName: null,
+        creditNoteNumber: null,
         account: "Guest",
       },
       next: ["in_production", "cancelled"],
@@ -960,7 +966,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         trackingNumber: DHL_NUMBER,
         trackingUrl: `https://www.dhl.de/en/privatkunden/pakete-empfangen/verfolgen.html?piececode=${DHL_NUMBER}`,
       },
-      next: ["delivered"],
+      next: ["delivered", "returned"],
     });
     expect((page.body as { history: unknown[] }).history.at(-1)).toMatchObject({
       actor: operator.email,
@@ -988,10 +994,53 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
       fromStatus: "paid",
       toStatus: "cancelled",
       actor: operator.email,
-      details: { refundReference: row.refundReference },
+      details: { refundReference: row.refundReference, creditNoteNumber: row.creditNoteNumber },
     });
+    // The credit note that cancels the invoice: the next number of the invoices' gapless series, dated the refund.
+    expect(row.creditNoteNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(row.creditNoteNumber).not.toBe(row.invoiceNumber);
+    expect(row.creditNotedAt?.getTime()).toBe(row.updatedAt.getTime());
     const page = await load(order);
-    expect(page.body).toMatchObject({ order: { status: "cancelled", refundReference: row.refundReference }, next: [] });
+    expect(page.body).toMatchObject({
+      order: { status: "cancelled", refundReference: row.refundReference, creditNoteNumber: row.creditNoteNumber },
+      next: [],
+    });
+  });
+
+  it("a shipped or delivered deck that comes back is marked returned: confirmed, refunded once, with a credit note and a mail", async () => {
+    const delivered = await newOrder();
+    await walk(db(), delivered, "in_production", "shipped", "delivered");
+    const unconfirmed = await move(delivered, { expected: "delivered", to: "returned" });
+    expect(unconfirmed.status).toBe(400);
+    expect(errorsOf(unconfirmed)).toEqual({ confirm: ["Confirm the refund to mark the order returned"] });
+    expect((await orderRow(db(), delivered.id)).status).toBe("delivered");
+
+    const confirmed = await move(delivered, { expected: "delivered", to: "returned", confirm: "on" });
+    expect(confirmed).toMatchObject({ status: 200, body: { to: "returned", done: "The order is returned now." } });
+    const row = await orderRow(db(), delivered.id);
+    expect(row).toMatchObject({ status: "returned", refundReference: expect.stringMatching(/^test_re_/), creditNoteNumber: expect.stringMatching(/^\d{4}-\d{6}$/) });
+    const again = await move(delivered, { expected: "delivered", to: "returned", confirm: "on" });
+    expect(again.status).toBe(409);
+    expect((await orderRow(db(), delivered.id)).creditNoteNumber).toBe(row.creditNoteNumber);
+    const [mail] = await db().db.select().from(mailOutbox).where(eq(mailOutbox.eventKey, `order-returned:${delivered.id}`));
+    expect(mail?.subject).toBe(`Your Deck Studio order ${row.number} is refunded`);
+    expect(mail?.textBody).toContain(`Credit note ${row.creditNoteNumber} cancels invoice ${row.invoiceNumber}`);
+
+    const shipped = await newOrder();
+    await walk(db(), shipped, "in_production", "shipped");
+    expect(await move(shipped, { expected: "shipped", to: "returned", confirm: "on" })).toMatchObject({ status: 200 });
+    // Numbers follow on without a gap: the second credit note is the first one's successor.
+    const next = Number((await orderRow(db(), shipped.id)).creditNoteNumber!.slice(5));
+    expect(next).toBeGreaterThan(Number(row.creditNoteNumber!.slice(5)));
+
+    const credit = await rawResponse(db(), adminOrderCreditNote.loader, get(`/admin/orders/${delivered.id}/credit-note`), operator.cookie, { orderId: delivered.id });
+    expect(credit.status).toBe(200);
+    expect(credit.headers.get("Content-Type")).toBe("application/pdf");
+    expect(credit.headers.get("Content-Disposition")).toBe(`attachment; filename="credit-note-${row.creditNoteNumber}.pdf"`);
+    // No refund yet, no credit note: the 404 page, as for an unknown order.
+    const paid = await newOrder();
+    const none = await run(db(), adminOrderCreditNote.loader, get(`/admin/orders/${paid.id}/credit-note`), operator.cookie, { orderId: paid.id });
+    expect(none.status).toBe(404);
   });
 
   it("answers 400, never 5xx, to garbage `to` and `expected` values, and changes nothing", async () => {
@@ -1016,7 +1065,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
 
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 100 }), fc.string({ maxLength: 100 }), async (expected, to) => {
-        fc.pre(!["paid", "in_production", "shipped", "delivered", "cancelled"].includes(to));
+        fc.pre(!["paid", "in_production", "shipped", "delivered", "cancelled", "returned"].includes(to));
         const outcome = await move(order, { expected, to, confirm: "on", carrier: "dhl", trackingNumber: DHL_NUMBER });
         expect(outcome.status).toBe(400);
       }),
@@ -1131,8 +1180,10 @@ describe(`the CSV export on ${databaseKind}`, () => {
       "",
       "",
       "",
+      ada.invoiceNumber,
+      "",
     ]);
-    expect(text).toContain(`,DE,,8.5,yes,71,4.9,12.12,75.9,63.78,VAT,19,${ada.paymentReference},,,\r\n`);
+    expect(text).toContain(`,DE,,8.5,yes,71,4.9,12.12,75.9,63.78,VAT,19,${ada.paymentReference},,,,${ada.invoiceNumber},\r\n`);
   });
 
   it("writes a buyer name that a spreadsheet would run as a formula with a leading apostrophe, quoted where it holds a quote", async () => {

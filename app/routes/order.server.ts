@@ -24,14 +24,16 @@ export async function orderLoader(request: Request, context: Context, orderId: s
   const order = await requireViewableOrder(request, context, orderId);
   const guestOrder = order.userId === null;
   const viewer = guestOrder ? await currentAccount(context) : null;
+  const tokenQuery = guestOrder ? `?token=${orderAccessToken(order.id)}` : "";
   return {
     order: toOrderView(order, getLocale(context)),
     design: order.design as Design,
     printPath: `/orders/${order.id}/print`,
     // The print files' own capability, not the page's token (order-link.server.ts).
     printQuery: guestOrder ? `?print=${printAccessToken(order.id)}` : "",
-    // The invoice is under the order page's own rules: a guest's link carries the page's token.
-    invoicePath: `/orders/${order.id}/invoice${guestOrder ? `?token=${orderAccessToken(order.id)}` : ""}`,
+    // The invoice (and a refund's credit note) is under the order page's own rules: a guest's link carries the page's token.
+    invoicePath: `/orders/${order.id}/invoice${tokenQuery}`,
+    creditNotePath: order.creditNoteNumber ? `/orders/${order.id}/credit-note${tokenQuery}` : null,
     checkoutId: order.idempotencyKey,
     // The withdrawal function, for an order that has the right (a deck without the buyer's own design), D206.
     withdrawPath: offersWithdrawal(order) ? `${WITHDRAWAL_PATH}?order=${order.number}` : null,

@@ -27,8 +27,20 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => orderL
 export const action = ({ request, params, context }: Route.ActionArgs) => orderAction(request, context, params.orderId);
 
 export default function OrderConfirmation() {
-  const { order, design, printPath, printQuery, invoicePath, checkoutId, offerAccount, offerKeep, justPlaced, accountOutcome, withdrawPath } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    design,
+    printPath,
+    printQuery,
+    invoicePath,
+    creditNotePath,
+    checkoutId,
+    offerAccount,
+    offerKeep,
+    justPlaced,
+    accountOutcome,
+    withdrawPath,
+  } = useLoaderData<typeof loader>();
   // The order is placed: the buyer's next visit starts a new, empty order (only the checkout just completed).
   useEffect(() => orderStore.completeCheckout(checkoutId), [checkoutId]);
   const { t } = useTranslation("orders");
@@ -61,6 +73,11 @@ export default function OrderConfirmation() {
         <p>
           <InvoiceLink href={invoicePath} />
         </p>
+        {creditNotePath ? (
+          <p>
+            <InvoiceLink href={creditNotePath} creditNote />
+          </p>
+        ) : null}
         {order.withdrawalDeclaredAt ? (
           <p>{t("page.withdrawalReceived", { at: formatDateTime(order.withdrawalDeclaredAt, locale) })}</p>
         ) : withdrawPath ? (

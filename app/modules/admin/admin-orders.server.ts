@@ -92,6 +92,8 @@ const exportColumns = {
   refundReference: orders.refundReference,
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
+  invoiceNumber: orders.invoiceNumber,
+  creditNoteNumber: orders.creditNoteNumber,
   position: sql<string>`${orders.createdAt}::text`,
 };
 

@@ -6,7 +6,7 @@ import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
 import { CARRIERS, carrierName } from "#app/modules/orders/carriers.ts";
-import { isOrderStatus, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { isOrderStatus, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
@@ -47,7 +47,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
           <Form
             key={to}
             method="post"
-            className={to === "cancelled" ? "stack admin__cancel" : "stack"}
+            className={refundsCharge(to) ? "stack admin__cancel" : "stack"}
             aria-labelledby={`${id}-button`}
             noValidate
           >
@@ -61,7 +61,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
               </div>
             ) : null}
             {to === "shipped" ? <ShipmentFields errors={errors} /> : null}
-            {to === "cancelled" ? (
+            {refundsCharge(to) ? (
               <div className="field">
                 <label className="choice choice--wide">
                   <input
@@ -80,7 +80,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
             <button
               id={`${id}-button`}
               type="submit"
-              className={to === "cancelled" ? "button" : "button button--primary"}
+              className={refundsCharge(to) ? "button" : "button button--primary"}
               disabled={busy}
             >
               {t(`transition.${to}`)}

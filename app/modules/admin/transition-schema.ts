@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { CARRIERS, isCarrierCode, normaliseTrackingNumber } from "#app/modules/orders/carriers.ts";
-import { ORDER_STATUSES } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUSES, refundsCharge } from "#app/modules/orders/order-status.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 
 /**
  * An operator's move of an order: the status they saw (for the compare-and-set), where it goes, and what shipping
- * and cancelling need: the carrier and a tracking number of that carrier's form; the refund confirmed. Messages
+ * and refunding (cancelling, returning) need: the carrier and a tracking number of that carrier's form; the refund confirmed. Messages
  * are keys of the admin namespace (form-message.ts).
  */
 export const transitionSchema = z
@@ -18,8 +18,9 @@ export const transitionSchema = z
   })
   .check(
     z.superRefine((value, context) => {
-      if (value.to === "cancelled" && !value.confirm) {
-        context.issues.push({ code: "custom", path: ["confirm"], message: formMessage("admin:errors.confirmRefund"), input: value.confirm });
+      if (refundsCharge(value.to) && !value.confirm) {
+        const key = value.to === "returned" ? "admin:errors.confirmRefundReturn" : "admin:errors.confirmRefund";
+        context.issues.push({ code: "custom", path: ["confirm"], message: formMessage(key), input: value.confirm });
       }
       if (value.to !== "shipped") return;
       const number = normaliseTrackingNumber(value.trackingNumber ?? "");

@@ -17,11 +17,18 @@ import { invoiceAmounts, invoiceLinesOfOrder, type InvoiceLine } from "./invoice
  * goods, the date of supply, the net amount per rate, the rate and the VAT, the gross total; for an export the
  * reason it is VAT-free, for a distance sale in the EU the destination's rate.
  *
+ * The credit note (Stornorechnung, D222) that cancels the invoice when the order is refunded is the same document with
+ * its own number and date, the invoice it cancels, and every amount negated.
+ *
  * `invoiceText` decides every word and amount (tests read it); `renderInvoicePdf` only lays it out.
  */
 
+/** The invoice of a sale, or the credit note that cancels it. */
+export type InvoiceDocument = "invoice" | "creditNote";
+
 export interface InvoiceText {
   locale: Locale;
+  /** The document's own number: the invoice's, or the credit note's. */
   invoiceNumber: string;
   fileName: string;
   title: string;
@@ -32,6 +39,7 @@ export interface InvoiceText {
   customer: string[];
   /** Invoice number, dates, order number: label and value. */
   facts: [string, string][];
+  orderNumber: string;
   /** Column headings; the VAT columns only when there is VAT. */
   columns: { position: string; description: string; quantity: string; net?: string; vat?: string; gross: string };
   lines: { position: string; description: string; quantity: string; net?: string; vat?: string; gross: string }[];
@@ -46,18 +54,33 @@ function localeOf(order: Pick<OrderRow, "locale">): Locale {
   return isLocale(order.locale) ? order.locale : "en";
 }
 
-/** The download's file name: invoice-2026-000001.pdf, rechnung-2026-000001.pdf. */
-export function invoiceFileName(order: Pick<OrderRow, "locale" | "invoiceNumber">): string {
-  return translatorFor(localeOf(order), "orders")("invoice.fileName", { number: order.invoiceNumber ?? "" });
+/** The words' namespace of each document. */
+const WORDS = { invoice: "invoice", creditNote: "creditNote" } as const;
+
+/** The download's file name: invoice-2026-000001.pdf, rechnung-2026-000001.pdf, stornorechnung-2026-000057.pdf. */
+export function invoiceFileName(order: Pick<OrderRow, "locale" | "invoiceNumber" | "creditNoteNumber">, document: InvoiceDocument = "invoice"): string {
+  const number = document === "invoice" ? order.invoiceNumber : order.creditNoteNumber;
+  return translatorFor(localeOf(order), "orders")(`${WORDS[document]}.fileName`, { number: number ?? "" });
 }
 
-export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
-  if (!order.invoiceNumber) throw new Error(`order ${order.id} has no invoice number`);
+/** The document's number and date, if the order has that document. */
+function documentOf(order: OrderRow, document: InvoiceDocument): { number: string; issuedAt: Date } | null {
+  if (!order.invoiceNumber) return null;
+  if (document === "invoice") return { number: order.invoiceNumber, issuedAt: order.invoicedAt ?? order.createdAt };
+  return order.creditNoteNumber ? { number: order.creditNoteNumber, issuedAt: order.creditNotedAt ?? order.updatedAt } : null;
+}
+
+export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDocument = "invoice"): InvoiceText {
+  const issued = documentOf(order, document);
+  if (!issued) throw new Error(`order ${order.id} has no ${document}`);
+  const creditNote = document === "creditNote";
   const locale = localeOf(order);
   const t = translatorFor(locale, "orders");
-  const money = (cents: number) => formatMoney(cents, locale);
+  // A credit note states the invoice's amounts cancelled: each one negated.
+  const money = (cents: number) => formatMoney(creditNote && cents !== 0 ? -cents : cents, locale);
   const percent = (basisPoints: number) => formatPercent(basisPoints, locale);
-  const date = formatDate(order.invoicedAt ?? order.createdAt, locale);
+  const invoiceDate = formatDate(order.invoicedAt ?? order.createdAt, locale);
+  const date = formatDate(issued.issuedAt, locale);
   const amounts = invoiceAmounts(
     { taxKind: order.taxKind, vatBasisPoints: order.vatBasisPoints },
     invoiceLinesOfOrder({ priceLines: order.priceLines, shippingCents: order.shippingCents, totalCents: order.totalCents }),
@@ -103,13 +126,15 @@ export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
         [t("invoice.totals.total"), money(amounts.grossCents)],
       ];
 
+  const card = { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 };
   const notes = [
+    ...(creditNote ? [t("creditNote.cancelsInFull", { number: order.invoiceNumber, date: invoiceDate })] : []),
     withVat ? t("invoice.notes.pricesIncludeVat") : t("invoice.notes.pricesNet"),
     ...(withVat && order.country !== seller.country ? [t("invoice.notes.distanceSale", { country: destination, rate })] : []),
     ...(withVat ? [] : [t("invoice.notes.export")]),
-    t("invoice.notes.supplyIsInvoiceDate"),
-    t("invoice.notes.paid", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4, date }),
-    t("invoice.notes.thanks"),
+    ...(creditNote
+      ? [t("creditNote.refunded", { ...card, date })]
+      : [t("invoice.notes.supplyIsInvoiceDate"), t("invoice.notes.paid", { ...card, date }), t("invoice.notes.thanks")]),
   ];
 
   const footer = [
@@ -124,19 +149,29 @@ export function invoiceText(order: OrderRow, seller: Seller): InvoiceText {
 
   return {
     locale,
-    invoiceNumber: order.invoiceNumber,
-    fileName: invoiceFileName(order),
-    title: t("invoice.title"),
+    invoiceNumber: issued.number,
+    fileName: invoiceFileName(order, document),
+    title: t(`${WORDS[document]}.title`),
+    orderNumber: order.number,
     seller: sellerAddress,
     senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
     customerHeading: t("invoice.customer"),
     customer,
-    facts: [
-      [t("invoice.number"), order.invoiceNumber],
-      [t("invoice.date"), date],
-      [t("invoice.supplyDate"), date],
-      [t("invoice.orderNumber"), order.number],
-    ],
+    facts: creditNote
+      ? [
+          [t("creditNote.number"), issued.number],
+          [t("creditNote.date"), date],
+          [t("creditNote.cancels"), order.invoiceNumber!],
+          [t("invoice.date"), invoiceDate],
+          [t("invoice.supplyDate"), invoiceDate],
+          [t("invoice.orderNumber"), order.number],
+        ]
+      : [
+          [t("invoice.number"), issued.number],
+          [t("invoice.date"), date],
+          [t("invoice.supplyDate"), date],
+          [t("invoice.orderNumber"), order.number],
+        ],
     columns: {
       position: t("invoice.columns.position"),
       description: t("invoice.columns.description"),
@@ -295,7 +330,7 @@ export async function renderInvoicePdf(text: InvoiceText, issuedAt: Date, { comp
     info: {
       Title: `${text.title} ${text.invoiceNumber}`,
       Author: text.seller[0] ?? catalog.shopName,
-      Subject: `${text.title} ${text.invoiceNumber} · ${text.facts[3]?.[1] ?? ""}`,
+      Subject: `${text.title} ${text.invoiceNumber} · ${text.orderNumber}`,
       Creator: catalog.shopName,
       CreationDate: issuedAt,
       ModDate: issuedAt,
@@ -313,20 +348,22 @@ export async function renderInvoicePdf(text: InvoiceText, issuedAt: Date, { comp
   return done;
 }
 
-/** The order's invoice as a download: its text in the order's language, laid out as a PDF. */
-export async function invoicePdfOfOrder(order: OrderRow, seller: Seller, options: { compress?: boolean } = {}) {
-  const text = invoiceText(order, seller);
-  return { text, pdf: await renderInvoicePdf(text, order.invoicedAt ?? order.createdAt, options) };
+/** The order's invoice (or credit note) as a download: its text in the order's language, laid out as a PDF. */
+export async function invoicePdfOfOrder(order: OrderRow, seller: Seller, options: { compress?: boolean; document?: InvoiceDocument } = {}) {
+  const { document = "invoice", ...renderOptions } = options;
+  const text = invoiceText(order, seller, document);
+  return { text, pdf: await renderInvoicePdf(text, documentOf(order, document)!.issuedAt, renderOptions) };
 }
 
 /**
- * The answer to an invoice request whose access was checked (the buyer's route, the back office's): the PDF as a
- * download named after the invoice in the order's language, never cached. An order without an invoice number
- * (none should exist: migration 0013 numbered the old ones) is the 404 page.
+ * The answer to an invoice or credit-note request whose access was checked (the buyer's route, the back office's):
+ * the PDF as a download named after the document in the order's language, never cached. An order without that
+ * document (a credit note before any refund; an invoice never, since migration 0013 numbered the old ones) is the
+ * 404 page.
  */
-export async function invoiceResponse(request: Request, order: OrderRow, seller: Seller): Promise<Response> {
-  if (!order.invoiceNumber) pageNotFound(request);
-  const { text, pdf } = await invoicePdfOfOrder(order, seller);
+export async function invoiceResponse(request: Request, order: OrderRow, seller: Seller, document: InvoiceDocument = "invoice"): Promise<Response> {
+  if (!documentOf(order, document)) pageNotFound(request);
+  const { text, pdf } = await invoicePdfOfOrder(order, seller, { document });
   return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
     headers: {
       "Content-Type": "application/pdf",

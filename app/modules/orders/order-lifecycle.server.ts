@@ -6,8 +6,9 @@ import type { PaymentProvider } from "#app/modules/payment/payment-provider.serv
 import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
-import { orderCancelledMail, orderShippedMail } from "./order-mails.server.ts";
-import { canMoveTo, type OrderStatus } from "./order-status.ts";
+import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
+import { orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
+import { canMoveTo, refundsCharge, type OrderStatus } from "./order-status.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
@@ -36,7 +37,7 @@ export type TransitionResult =
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "stale" | "not-allowed" | "refund-refused"; message: string; current: OrderStatus };
 
-/** The refund of a cancelled order was refused by the processor: the transaction rolls back and nothing changes. */
+/** The refund of a cancelled or returned order was refused by the processor: the transaction rolls back and nothing changes. */
 class RefundRefused extends Error {}
 
 /** The refusal when the order is no longer in the status the operator saw: it names the status it has now. */
@@ -49,8 +50,9 @@ export function staleOrderMessage(current: OrderStatus, locale: Locale = "en"): 
  * Moves an order one step of its lifecycle, exactly once: the order's row is locked for the change, and the move
  * happens only if its status is still the one the operator saw. A double click, a second operator or a stale page
  * gets a refusal that names the status the order has now. The history event and the buyer's mail are written in
- * the same transaction. Cancelling refunds the charge first (idempotent by the order's key, so a retry after a
- * lost answer refunds once); a refused refund rolls everything back.
+ * the same transaction. Cancelling or returning refunds the charge first (idempotent by the order's key, so a retry
+ * after a lost answer refunds once) and issues the credit note that cancels the invoice, numbered in the invoices'
+ * gapless series (D222); a refused refund rolls everything back, the credit note's number with it.
  */
 export async function transitionOrder(db: Db, provider: PaymentProvider, request: TransitionRequest): Promise<TransitionResult> {
   if (request.to === "shipped" && !request.shipment) throw new Error("shipping needs a carrier and a tracking number");
@@ -76,7 +78,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         changes.trackingNumber = request.shipment.trackingNumber;
         Object.assign(details, request.shipment);
       }
-      if (request.to === "cancelled") {
+      if (refundsCharge(request.to)) {
         const refund = await provider.refund({
           reference: order.paymentReference,
           amountCents: order.totalCents,
@@ -86,6 +88,11 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         if (refund.status === "refused") throw new RefundRefused(refund.message);
         changes.refundReference = refund.reference;
         details.refundReference = refund.reference;
+        if (order.invoiceNumber) {
+          changes.creditNoteNumber = await takeInvoiceNumber(tx);
+          changes.creditNotedAt = changes.updatedAt;
+          details.creditNoteNumber = changes.creditNoteNumber;
+        }
       }
 
       const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
@@ -99,13 +106,13 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
       });
       const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), request.siteUrl).href;
       if (request.to === "shipped") await enqueueMail(tx, orderShippedMail(changed!, orderUrl));
-      if (request.to === "cancelled") await enqueueMail(tx, orderCancelledMail(changed!, orderUrl));
+      if (refundsCharge(request.to)) await enqueueMail(tx, orderRefundedMail(changed!, orderUrl));
       return { ok: true, order: changed! } as const;
     });
   } catch (error) {
     if (!(error instanceof RefundRefused)) throw error;
     const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
     const current = order?.status ?? request.expected;
-    return { ok: false, reason: "refund-refused", message: `${error.message} ${t("transition.notCancelled")}`, current };
+    return { ok: false, reason: "refund-refused", message: `${error.message} ${t(request.to === "returned" ? "transition.notReturned" : "transition.notCancelled")}`, current };
   }
 }

@@ -179,18 +179,25 @@ export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend 
   );
 }
 
-/** The mail a buyer gets when their order is cancelled: the refund, to the card it was paid with. */
-export function orderCancelledMail(order: OrderRow, orderUrl: string): MailToSend {
+/**
+ * The mail a buyer gets when their order is refunded: cancelled before shipping, or returned after. It says what
+ * happened, the refund to the card it was paid with, and the credit note that cancels the invoice.
+ */
+export function orderRefundedMail(order: OrderRow, orderUrl: string): MailToSend {
   const locale = orderLocale(order);
   const t = translatorFor(locale, "mail");
   const card = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
+  const event = order.status === "returned" ? "returned" : "cancelled";
   return noticeMail(
-    `order-cancelled:${order.id}`,
+    `order-${event}:${order.id}`,
     order,
-    t("order.cancelled.subject", { shop, number: order.number }),
+    t(`order.${event}.subject`, { shop, number: order.number }),
     [
-      t("order.cancelled.cancelled", { number: order.number, deck: deckLine(order, locale) }),
-      t("order.cancelled.refund", { amount: formatMoney(order.totalCents, locale), card }),
+      t(`order.${event}.happened`, { number: order.number, deck: deckLine(order, locale) }),
+      t("order.refunded.refund", { amount: formatMoney(order.totalCents, locale), card }),
+      ...(order.creditNoteNumber
+        ? [t("order.refunded.creditNote", { creditNote: order.creditNoteNumber, invoice: order.invoiceNumber ?? "" })]
+        : []),
     ],
     [{ href: orderUrl, text: t("order.seeOrder") }],
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderRow } from "#app/db/schema.ts";
 import { formatMoney } from "#app/modules/catalog/format.ts";
-import { orderCancelledMail, orderConfirmationMail, orderShippedMail } from "./order-mails.server.ts";
+import { orderConfirmationMail, orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
 import { orderClaimMailForTest } from "./order-claims.server.ts";
 
 /** A placed order as the database holds it: a wide deck with grip tape to Berlin, 77,90 € in all. */
@@ -155,9 +155,17 @@ describe("the shipped and cancelled mails", () => {
     expect(mail.text).toContain("Hello Erika Mustermann,");
     expect(mail.text).toContain("has been handed to DHL.");
     expect(mail.text).toContain("Tracking number: 00340434161234567890");
-    const cancelled = orderCancelledMail(order("en", { status: "cancelled" }), URL);
+    const cancelled = orderRefundedMail(order("en", { status: "cancelled", invoiceNumber: "2026-000041", creditNoteNumber: "2026-000057" }), URL);
     expect(cancelled.subject).toBe("Your Deck Studio order DS-2026-0042 is cancelled");
+    expect(cancelled.text).toContain("We have cancelled your order DS-2026-0042");
     expect(cancelled.text).toContain("The full amount of €75.90 is refunded to your Visa ending in 4242");
+    expect(cancelled.text).toContain("Credit note 2026-000057 cancels invoice 2026-000041; it is on your order's page.");
+    const returned = orderRefundedMail(order("en", { status: "returned", invoiceNumber: "2026-000041", creditNoteNumber: "2026-000058" }), URL);
+    expect(returned.eventKey).not.toBe(cancelled.eventKey);
+    expect(returned.subject).toBe("Your Deck Studio order DS-2026-0042 is refunded");
+    expect(returned.text).toContain("Your deck from order DS-2026-0042 (Custom skateboard deck, 8.5″ wide, with grip tape) is back with us.");
+    expect(returned.text).toContain("The full amount of €75.90 is refunded to your Visa ending in 4242");
+    expect(returned.text).toContain("Credit note 2026-000058 cancels invoice 2026-000041");
   });
 
   it("in German, amounts in German form", () => {
@@ -169,10 +177,13 @@ describe("the shipped and cancelled mails", () => {
     expect(mail.text).toContain("Sendungsnummer: 00340434161234567890");
     expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161234567890");
     expect(mail.html).toContain('<html lang="de">');
-    const cancelled = orderCancelledMail(order("de", { status: "cancelled" }), URL);
+    const cancelled = orderRefundedMail(order("de", { status: "cancelled" }), URL);
     expect(cancelled.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist storniert");
     expect(cancelled.text).toContain(`Der volle Betrag von ${formatMoney(7590, "de")} wird auf deine Visa mit Endziffern 4242 zurückerstattet`);
-    for (const text of [mail.text, mail.html, cancelled.text, cancelled.html]) expect(words(text)).not.toMatch(RAW_KEY);
+    const returned = orderRefundedMail(order("de", { status: "returned", invoiceNumber: "2026-000041", creditNoteNumber: "2026-000058" }), URL);
+    expect(returned.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist erstattet");
+    expect(returned.text).toContain("Die Stornorechnung 2026-000058 hebt die Rechnung 2026-000041 auf");
+    for (const text of [mail.text, mail.html, cancelled.text, cancelled.html, returned.text, returned.html]) expect(words(text)).not.toMatch(RAW_KEY);
   });
 
   it("the claim link's mail follows the order's language", () => {

@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { CARRIERS, normaliseTrackingNumber, trackingLink } from "./carriers.ts";
-import { canMoveTo, nextStatuses, ORDER_STATUSES } from "./order-status.ts";
+import { canMoveTo, nextStatuses, ORDER_STATUSES, refundsCharge } from "./order-status.ts";
 
 describe("the order lifecycle", () => {
-  it("goes paid → in production → shipped → delivered, and cancels only before shipping", () => {
+  it("goes paid → in production → shipped → delivered, cancels only before shipping and takes a deck back after", () => {
     expect(nextStatuses("paid")).toEqual(["in_production", "cancelled"]);
     expect(nextStatuses("in_production")).toEqual(["shipped", "cancelled"]);
-    expect(nextStatuses("shipped")).toEqual(["delivered"]);
-    expect(nextStatuses("delivered")).toEqual([]);
+    expect(nextStatuses("shipped")).toEqual(["delivered", "returned"]);
+    expect(nextStatuses("delivered")).toEqual(["returned"]);
     expect(nextStatuses("cancelled")).toEqual([]);
+    expect(nextStatuses("returned")).toEqual([]);
+  });
+
+  it("refunds the charge when an order is cancelled or returned, and only then", () => {
+    expect(ORDER_STATUSES.filter(refundsCharge)).toEqual(["cancelled", "returned"]);
   });
 
   it("never moves back or stays", () => {

@@ -1,5 +1,5 @@
 /** An order's lifecycle, shared by the server (which enforces it) and the pages (which offer its next steps). */
-export const ORDER_STATUSES = ["paid", "in_production", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = ["paid", "in_production", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -8,16 +8,26 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: "Shipped",
   delivered: "Delivered",
   cancelled: "Cancelled",
+  returned: "Returned",
 };
 
-/** Where each status may go next. Cancelling refunds the charge, so it ends at shipping: a shipped deck is returned instead. */
+/**
+ * Where each status may go next. Before shipping an order is cancelled; once shipped, the deck comes back instead
+ * (a withdrawal, a parcel refused or undeliverable) and the order is returned. Both refund the charge.
+ */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   paid: ["in_production", "cancelled"],
   in_production: ["shipped", "cancelled"],
-  shipped: ["delivered"],
-  delivered: [],
+  shipped: ["delivered", "returned"],
+  delivered: ["returned"],
   cancelled: [],
+  returned: [],
 };
+
+/** The statuses an order reaches by refunding its charge in full, with a credit note that cancels its invoice. */
+export function refundsCharge(status: OrderStatus): boolean {
+  return status === "cancelled" || status === "returned";
+}
 
 export function nextStatuses(status: OrderStatus): readonly OrderStatus[] {
   return NEXT[status];

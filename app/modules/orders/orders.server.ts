@@ -46,6 +46,7 @@ export async function ordersOfUser(db: Db, userId: string) {
       grip: orders.grip,
       totalCents: orders.totalCents,
       status: orders.status,
+      creditNoteNumber: orders.creditNoteNumber,
       design: orders.design,
     })
     .from(orders)
@@ -83,5 +84,7 @@ export function toOrderView(order: OrderRow, locale: Locale = "en") {
     trackingUrl: trackingLink(order.carrier, order.trackingNumber, locale),
     withdrawalDeclaredAt: order.withdrawalDeclaredAt?.toISOString() ?? null,
     withdrawalName: order.withdrawalName,
+    /** Set once the order is refunded: the credit note that cancels the invoice. */
+    creditNoteNumber: order.creditNoteNumber,
   };
 }

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { addressFields, contactSchema } from "#app/modules/checkout/order-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
-import type { OrderStatus } from "./order-status.ts";
+import { refundsCharge, type OrderStatus } from "./order-status.ts";
 
 /**
  * The withdrawal function (§ 356a BGB, since 19 June 2026; D206): a buyer withdraws from a purchase online, with
@@ -54,7 +54,7 @@ export function hasOwnDesign(design: unknown): boolean {
   return Array.isArray(layers) && layers.length > 0;
 }
 
-/** Whether an order's page offers the withdrawal function: it has the right, is not cancelled, not withdrawn yet. */
+/** Whether an order's page offers the withdrawal function: it has the right, is not refunded (cancelled or returned), not withdrawn yet. */
 export function offersWithdrawal(order: { design: unknown; status: OrderStatus; withdrawalDeclaredAt: Date | string | null }): boolean {
-  return !hasOwnDesign(order.design) && order.status !== "cancelled" && !order.withdrawalDeclaredAt;
+  return !hasOwnDesign(order.design) && !refundsCharge(order.status) && !order.withdrawalDeclaredAt;
 }
