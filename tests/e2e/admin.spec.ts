@@ -253,3 +253,42 @@ test("two tabs on one order: the second tab's move is refused, and its page then
   await expect(second.locator(".admin__heading")).toContainText("Shipped");
   await first.context().close();
 });
+
+test("a shipped deck that comes back: the operator marks it returned, which refunds it with a credit note the buyer can download", async ({
+  page,
+  browser,
+}) => {
+  expect(placed.id, "the first test's order").not.toBe("");
+  const admin = await operatorPage(browser);
+  await open(admin, `/admin/orders/${placed.id}`);
+  await waitForHydration(admin);
+  const nextStep = admin.getByRole("region", { name: "Next step" });
+  // Without the refund confirmed, nothing happens but the field's message.
+  await nextStep.getByRole("button", { name: "Returned: refund" }).click();
+  await expect(nextStep.getByText("Confirm the refund to mark the order returned")).toBeVisible();
+  await expect(admin.locator(".admin__heading")).toContainText("Shipped");
+  await nextStep.getByLabel(/^Refund .* to the buyer's card$/).check();
+  await nextStep.getByRole("button", { name: "Returned: refund" }).click();
+  await expect(nextStep.getByRole("status")).toHaveText("The order is returned now.");
+  await expect(admin.locator(".admin__heading")).toContainText("Returned");
+  await expect(nextStep).toContainText("Nothing more to do: the order is returned.");
+
+  const creditNoteDownload = admin.waitForEvent("download");
+  await admin.getByRole("link", { name: "Download credit note (PDF)" }).click();
+  const creditNote = await creditNoteDownload;
+  expect(creditNote.suggestedFilename()).toMatch(/^credit-note-\d{4}-\d{6}\.pdf$/);
+  expect(fs.readFileSync((await creditNote.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  await expectNoAxeViolations(admin);
+  await admin.context().close();
+
+  // The buyer's page: returned and refunded, the credit note beside the invoice, no withdrawal offered any more.
+  await open(page, placed.buyerPath);
+  const progress = page.getByRole("region", { name: /^Status:/ });
+  await expect(progress.getByRole("heading", { level: 2 })).toHaveText("Status: Returned");
+  await expect(progress).toContainText("the full amount was refunded to your card");
+  await expect(page.getByRole("link", { name: "Download invoice (PDF)" })).toBeVisible();
+  const buyerDownload = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download credit note (PDF)" }).click();
+  expect((await buyerDownload).suggestedFilename()).toBe(creditNote.suggestedFilename());
+  await expect(page.getByRole("main").getByRole("link", { name: "Withdraw from contract" })).toHaveCount(0);
+});
