@@ -286,6 +286,7 @@ test("a shipped deck that comes back: the operator marks it returned, which refu
   const progress = page.getByRole("region", { name: /^Status:/ });
   await expect(progress.getByRole("heading", { level: 2 })).toHaveText("Status: Returned");
   await expect(progress).toContainText("the full amount was refunded to your card");
+  await expect(page.locator("dt:text-is('Refunded to your card') + dd")).toHaveText(/^€\d+\.\d{2}$/);
   await expect(page.getByRole("link", { name: "Download invoice (PDF)" })).toBeVisible();
   const buyerDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download credit note (PDF)" }).click();

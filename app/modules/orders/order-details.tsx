@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import { formatDeckSize } from "#app/modules/catalog/format.ts";
+import { formatDeckSize, formatMoney } from "#app/modules/catalog/format.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { priceLineKey } from "./price-line-label.ts";
 import { storedTax, type StoredPriceLine } from "#app/modules/catalog/pricing.ts";
@@ -7,6 +7,7 @@ import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress, type PostalAddressFields } from "#app/modules/checkout/postal-address.tsx";
 import { PriceTable } from "#app/modules/catalog/price-table.tsx";
 import type { OrderProgressView } from "./order-progress.tsx";
+import { refundsCharge } from "./order-status.ts";
 
 export interface OrderView extends PostalAddressFields, OrderProgressView {
   number: string;
@@ -68,6 +69,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dt>{t("details.paidWith")}</dt>
           <dd>{t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 })}</dd>
         </div>
+        {refundsCharge(order.status) ? (
+          <div>
+            <dt>{t("details.refunded")}</dt>
+            <dd>{formatMoney(order.totalCents, locale)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("details.confirmationTo")}</dt>
           <dd>{order.contact}</dd>
