@@ -6,6 +6,7 @@ import { orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-link.server.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
@@ -17,6 +18,7 @@ import * as adminLogin from "./admin-login.tsx";
 import * as adminOrderInvoice from "./admin-order-invoice.ts";
 import * as login from "./login.tsx";
 import * as orderRoute from "./order.tsx";
+import * as orderCreditNote from "./order-credit-note.ts";
 import * as orderInvoice from "./order-invoice.ts";
 
 let database: Database;
@@ -157,5 +159,90 @@ describe(`the invoice download on ${databaseKind}`, () => {
     expect(ownPage.body).toMatchObject({ invoicePath: `/orders/${owned.id}/invoice` });
     const history = await callRoute(account.loader, new Request(`${TEST_ORIGIN}/account`), { database, cookie: buyer.cookie });
     expect((history.body as { orders: { id: string }[] }).orders.map((order) => order.id)).toContain(owned.id);
+  });
+});
+
+describe(`the credit note download on ${databaseKind}`, () => {
+  let buyer: Awaited<ReturnType<typeof signedInBuyer>>;
+  let stranger: Awaited<ReturnType<typeof signedInBuyer>>;
+  let owned: OrderRow;
+  let guest: OrderRow;
+  let german: OrderRow;
+  let unrefunded: OrderRow;
+
+  /** Cancels the order as the back office does: refunded, with its credit note. */
+  async function cancel(order: OrderRow): Promise<OrderRow> {
+    const result = await transitionOrder(database.db, createTestPaymentProvider(), {
+      orderId: order.id,
+      expected: order.status,
+      to: "cancelled",
+      actor: { id: "operator-1", name: "ops@example.com" },
+      siteUrl: TEST_ORIGIN,
+    });
+    if (!result.ok) throw new Error(`not cancelled: ${JSON.stringify(result)}`);
+    expect(result.order.creditNoteNumber).toMatch(/^\d{4}-\d{6}$/);
+    return result.order;
+  }
+
+  beforeAll(async () => {
+    buyer = await signedInBuyer();
+    stranger = await signedInBuyer();
+    owned = await cancel(await place({ contact: buyer.email }, buyer.id));
+    guest = await cancel(await place());
+    const placed = await place();
+    await database.db.update(orders).set({ locale: "de" }).where(eq(orders.id, placed.id));
+    german = await cancel({ ...placed, locale: "de" });
+    unrefunded = await place({ contact: buyer.email }, buyer.id);
+  });
+
+  const creditNote = (order: OrderRow, query: string, cookie: string | null) =>
+    fetchRoute(orderCreditNote.loader, `/orders/${order.id}/credit-note${query}`, cookie, { orderId: order.id });
+  const creditNoteFile = (order: OrderRow) => `credit-note-${order.creditNoteNumber}.pdf`;
+
+  it("gives the owner their refunded order's credit note, as a PDF download that no cache keeps", async () => {
+    await expectInvoice(await creditNote(owned, "", buyer.cookie), owned, creditNoteFile(owned));
+  });
+
+  it("gives a guest order's credit note to the holder of the order link's token, and to nobody else", async () => {
+    await expectInvoice(await creditNote(guest, `?token=${orderAccessToken(guest.id)}`, null), guest, creditNoteFile(guest));
+    for (const [query, cookie] of [
+      ["", null],
+      ["", buyer.cookie],
+      [`?token=${printAccessToken(guest.id)}`, null],
+      [`?token=${orderAccessToken(owned.id)}`, null],
+      ["?token=forged", null],
+    ] as const) {
+      expect((await creditNote(guest, query, cookie)).status).toBe(404);
+    }
+  });
+
+  it("is not found for a stranger, signed in or not, nor with the token for an account's order", async () => {
+    expect((await creditNote(owned, "", stranger.cookie)).status).toBe(404);
+    expect((await creditNote(owned, "", null)).status).toBe(404);
+    expect((await creditNote(owned, `?token=${orderAccessToken(owned.id)}`, null)).status).toBe(404);
+    expect((await fetchRoute(orderCreditNote.loader, "/orders/not-an-id/credit-note", buyer.cookie, { orderId: "not-an-id" })).status).toBe(404);
+  });
+
+  it("is not found for an order that was not refunded, even to its owner (whose invoice is there)", async () => {
+    expect((await creditNote(unrefunded, "", buyer.cookie)).status).toBe(404);
+    await expectInvoice(await fetchRoute(orderInvoice.loader, `/orders/${unrefunded.id}/invoice`, buyer.cookie, { orderId: unrefunded.id }), unrefunded);
+  });
+
+  it("names the file in the order's language", async () => {
+    await expectInvoice(await creditNote(german, `?token=${orderAccessToken(german.id)}`, null), german, `stornorechnung-${german.creditNoteNumber}.pdf`);
+  });
+
+  it("is linked from the order page once the order is refunded (with a guest's token), not before", async () => {
+    const pageOf = (order: OrderRow, query: string, cookie: string | null) =>
+      callRoute(orderRoute.loader, new Request(`${TEST_ORIGIN}/orders/${order.id}${query}`), { database, cookie, params: { orderId: order.id } });
+
+    const placed = await place();
+    const token = `?token=${orderAccessToken(placed.id)}`;
+    expect((await pageOf(placed, token, null)).body).toMatchObject({ creditNotePath: null });
+    await cancel(placed);
+    expect((await pageOf(placed, token, null)).body).toMatchObject({ creditNotePath: `/orders/${placed.id}/credit-note${token}` });
+
+    expect((await pageOf(unrefunded, "", buyer.cookie)).body).toMatchObject({ creditNotePath: null });
+    expect((await pageOf(owned, "", buyer.cookie)).body).toMatchObject({ creditNotePath: `/orders/${owned.id}/credit-note` });
   });
 });

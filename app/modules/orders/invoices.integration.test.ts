@@ -10,6 +10,8 @@ import { orderSubmission } from "#tests/support/fixtures.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import { recoverCheckoutAttempts } from "./checkout-recovery.server.ts";
 import { invoicePdfOfOrder, invoiceText } from "./invoice-pdf.server.ts";
+import { transitionOrder } from "./order-lifecycle.server.ts";
+import type { OrderStatus } from "./order-status.ts";
 import { PaymentUnavailableError, placeOrder } from "./place-order.server.ts";
 
 const siteUrl = "http://shop.test";
@@ -217,5 +219,185 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     const text = plain(invoiceText(order, seller()));
     expect(text.totals[1]![0]).toBe("VAT 20% (France)");
     expect(text.notes.join("\n")).toContain("country of destination (France, 20%)");
+  });
+});
+
+describe(`the credit note of a refunded order on ${databaseKind}`, () => {
+  const seller = () => operatorConfig().seller;
+  const OPERATOR = { id: "operator-1", name: "ops@example.com" };
+  const dateIn = (locale: "en" | "de", date: Date) =>
+    new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-IE", { dateStyle: "medium", timeZone: "Europe/Berlin" }).format(date);
+  const numberOf = (n: number) => `${YEAR}-${String(n).padStart(6, "0")}`;
+
+  async function move(order: OrderRow, ...steps: OrderStatus[]): Promise<OrderRow> {
+    let current = order;
+    for (const to of steps) {
+      const result = await transitionOrder(database.db, createTestPaymentProvider(), {
+        orderId: current.id,
+        expected: current.status,
+        to,
+        actor: OPERATOR,
+        siteUrl,
+        ...(to === "shipped" ? { shipment: { carrier: "dhl", trackingNumber: "00340434161234567890" } } : {}),
+      });
+      if (!result.ok) throw new Error(`could not move ${current.status} → ${to}: ${JSON.stringify(result)}`);
+      current = result.order;
+    }
+    return current;
+  }
+
+  /** An order to Germany placed in `locale`, invoiced ten days ago (so that the invoice's date and the credit note's differ), then cancelled. */
+  async function cancelledOrder(locale: "en" | "de") {
+    const placed = await place({ name: "Jürgen Weiß", address: "Große Straße 5", postalcode: "10115", city: "Berlin", country: "DE" });
+    const invoicedAt = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
+    const [invoiced] = await database.db.update(orders).set({ locale, invoicedAt }).where(eq(orders.id, placed.id)).returning();
+    const before = await counter();
+    // The invoice's number was the last one taken.
+    expect(sequenceOf(invoiced!.invoiceNumber).number).toBe(before);
+    const order = await move(invoiced!, "cancelled");
+    return { order, before };
+  }
+
+  it("in English: its own number, next in the series, the invoice it cancels, every amount negated", async () => {
+    const { order, before } = await cancelledOrder("en");
+    expect(order.creditNoteNumber).toBe(numberOf(before + 1));
+    expect(order.creditNoteNumber).not.toBe(order.invoiceNumber);
+    expect(await counter()).toBe(before + 1);
+    expect(order.creditNotedAt).not.toBeNull();
+
+    const text = plain(invoiceText(order, seller(), "creditNote"));
+    const date = dateIn("en", order.creditNotedAt!);
+    const invoiceDate = dateIn("en", order.invoicedAt!);
+    expect(date).not.toBe(invoiceDate);
+
+    expect(text.title).toBe("Credit note");
+    expect(text.invoiceNumber).toBe(order.creditNoteNumber);
+    expect(text.fileName).toBe(`credit-note-${order.creditNoteNumber}.pdf`);
+    expect(text.customer).toEqual(["Jürgen Weiß", "Große Straße 5", "10115 Berlin", "Germany"]);
+    expect(text.facts).toEqual([
+      ["Credit note number", order.creditNoteNumber],
+      ["Credit note date", date],
+      ["Cancels invoice", order.invoiceNumber],
+      ["Invoice date", invoiceDate],
+      ["Date of supply", invoiceDate],
+      ["Order number", order.number],
+    ]);
+    expect(text.columns).toMatchObject({ net: "Net", vat: "VAT 19%", gross: "Amount" });
+    expect(text.lines).toEqual([
+      { position: "1", description: expect.stringContaining("8.5″ wide"), quantity: "1", net: "-€49.58", vat: "-€9.42", gross: "-€59.00" },
+      { position: "2", description: "Wide deck surcharge (8.5″ and wider)", quantity: "1", net: "-€2.52", vat: "-€0.48", gross: "-€3.00" },
+      { position: "3", description: "Grip tape, applied to the deck", quantity: "1", net: "-€7.56", vat: "-€1.44", gross: "-€9.00" },
+      { position: "4", description: "Shipping to Germany", quantity: "1", net: "-€4.12", vat: "-€0.78", gross: "-€4.90" },
+    ]);
+    expect(text.totals).toEqual([
+      ["Net amount at 19% VAT", "-€63.78"],
+      ["VAT 19%", "-€12.12"],
+      ["Total", "-€75.90"],
+    ]);
+    expect(text.notes).toEqual([
+      `This credit note cancels invoice ${order.invoiceNumber} of ${invoiceDate} in full.`,
+      "All amounts in euros. Prices include VAT.",
+      `Refunded in full to your card (Visa ending in 4242) on ${date}.`,
+    ]);
+
+    const { pdf } = await invoicePdfOfOrder(order, seller(), { document: "creditNote", compress: false });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain(`(Credit note ${order.creditNoteNumber})`); // the document's title
+    const read = plain(await pdfToText(pdf));
+    for (const words of ["Credit note", "Cancels invoice", order.creditNoteNumber!, order.invoiceNumber!, order.number, "-€75.90", "-€12.12", "This credit note cancels invoice"]) {
+      expect(read).toContain(words);
+    }
+    // The invoice itself is still the invoice, with its own number and positive amounts.
+    const invoice = plain(invoiceText(order, seller()));
+    expect(invoice.title).toBe("Invoice");
+    expect(invoice.invoiceNumber).toBe(order.invoiceNumber);
+    expect(invoice.totals.at(-1)).toEqual(["Total", "€75.90"]);
+  });
+
+  it("in German: Stornorechnung, its own number, the invoice it cancels, every amount negated", async () => {
+    const { order, before } = await cancelledOrder("de");
+    expect(order.creditNoteNumber).toBe(numberOf(before + 1));
+    expect(await counter()).toBe(before + 1);
+
+    const text = plain(invoiceText(order, seller(), "creditNote"));
+    const date = dateIn("de", order.creditNotedAt!);
+    const invoiceDate = dateIn("de", order.invoicedAt!);
+
+    expect(text.title).toBe("Stornorechnung");
+    expect(text.fileName).toBe(`stornorechnung-${order.creditNoteNumber}.pdf`);
+    expect(text.facts).toEqual([
+      ["Stornorechnung Nr.", order.creditNoteNumber],
+      ["Stornodatum", date],
+      ["Storno zu Rechnung", order.invoiceNumber],
+      ["Rechnungsdatum", invoiceDate],
+      ["Leistungsdatum", invoiceDate],
+      ["Bestellnummer", order.number],
+    ]);
+    expect(text.lines.map((line) => [line.net, line.vat, line.gross])).toEqual([
+      ["-49,58 €", "-9,42 €", "-59,00 €"],
+      ["-2,52 €", "-0,48 €", "-3,00 €"],
+      ["-7,56 €", "-1,44 €", "-9,00 €"],
+      ["-4,12 €", "-0,78 €", "-4,90 €"],
+    ]);
+    expect(text.totals).toEqual([
+      ["Nettobetrag zu 19 % USt.", "-63,78 €"],
+      ["Umsatzsteuer 19 %", "-12,12 €"],
+      ["Gesamtbetrag", "-75,90 €"],
+    ]);
+    expect(text.notes).toEqual([
+      `Diese Stornorechnung hebt die Rechnung ${order.invoiceNumber} vom ${invoiceDate} vollständig auf.`,
+      "Alle Beträge in Euro. Die Preise enthalten die Umsatzsteuer.",
+      `Vollständig auf deine Karte (Visa, endet auf 4242) zurückerstattet am ${date}.`,
+    ]);
+
+    const { pdf } = await invoicePdfOfOrder(order, seller(), { document: "creditNote", compress: false });
+    expect(pdf.toString("latin1")).toContain(`(Stornorechnung ${order.creditNoteNumber})`);
+    const read = plain(await pdfToText(pdf));
+    for (const words of ["Stornorechnung", "Storno zu Rechnung", order.creditNoteNumber!, order.invoiceNumber!, "-75,90 €", "Umsatzsteuer 19 %", "-12,12 €"]) {
+      expect(read).toContain(words);
+    }
+  });
+
+  it("an order that was not refunded has none; a returned one has, numbered on", async () => {
+    let order = await place();
+    for (const step of [null, "in_production", "shipped", "delivered"] as const) {
+      if (step) order = await move(order, step);
+      expect(order.creditNoteNumber).toBeNull();
+      expect(() => invoiceText(order, seller(), "creditNote")).toThrow(`order ${order.id} has no creditNote`);
+      await expect(invoicePdfOfOrder(order, seller(), { document: "creditNote" })).rejects.toThrow("has no creditNote");
+    }
+    const before = await counter();
+    const returned = await move(order, "returned");
+    expect(returned.creditNoteNumber).toBe(numberOf(before + 1));
+    expect(plain(invoiceText(returned, seller(), "creditNote")).totals.at(-1)).toEqual(["Total", "-€75.90"]);
+  });
+
+  it("of an export to Switzerland: no VAT columns, the net amounts negated, the export's reason", async () => {
+    const order = await move(await place({ name: "Łukasz Żółć", address: "Bahnhofstrasse 1", postalcode: "8001", city: "Zürich", country: "CH" }), "cancelled");
+    expect(order).toMatchObject({ taxKind: "export", vatBasisPoints: 0, creditNoteNumber: expect.stringMatching(/^\d{4}-\d{6}$/) });
+    const text = plain(invoiceText(order, seller(), "creditNote"));
+    const invoice = plain(invoiceText(order, seller()));
+
+    expect(text.title).toBe("Credit note");
+    expect(text.columns.net).toBeUndefined();
+    expect(text.columns.vat).toBeUndefined();
+    for (const line of text.lines) {
+      expect(line).not.toHaveProperty("net");
+      expect(line).not.toHaveProperty("vat");
+      expect(line.gross).toMatch(/^-€\d+\.\d\d$/);
+    }
+    // Each amount is the invoice's, negated; the 0 % VAT stays €0.00 (no "-€0.00").
+    expect(text.lines.map((line) => line.gross)).toEqual(invoice.lines.map((line) => `-${line.gross}`));
+    expect(text.totals).toEqual([
+      ["Net amount", `-${invoice.totals[0]![1]}`],
+      ["VAT 0% (export)", "€0.00"],
+      ["Total", `-${invoice.totals[2]![1]}`],
+    ]);
+    expect(text.notes[0]).toContain(`This credit note cancels invoice ${order.invoiceNumber}`);
+    expect(text.notes.join("\n")).toContain("VAT-free export delivery (§ 4 No. 1a");
+    expect(text.notes.join("\n")).not.toContain("Prices include VAT");
+
+    const read = plain(await pdfToText((await invoicePdfOfOrder(order, seller(), { document: "creditNote", compress: false })).pdf));
+    for (const words of ["Credit note", order.creditNoteNumber!, order.invoiceNumber!, text.totals[2]![1]]) expect(read).toContain(words);
   });
 });
