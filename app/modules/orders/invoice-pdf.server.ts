@@ -9,6 +9,7 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import type { Seller } from "#app/modules/legal/operator.server.ts";
 import { fontRuns, invoiceFontFiles, type InvoiceWeight } from "./invoice-fonts.server.ts";
 import { invoiceAmounts, invoiceLinesOfOrder, type InvoiceLine } from "./invoice.ts";
+import { hasOwnDesign } from "./withdrawal.ts";
 
 /**
  * An order's invoice, in the order's language (the buyer's when ordering), with what a German invoice must carry
@@ -90,8 +91,10 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
 
   const describe = (line: InvoiceLine): string => {
     switch (line.kind) {
-      case "deck":
-        return order.size > 0 ? t("invoice.lines.deck", { width: formatDeckSize(order.size, locale) }) : t("invoice.lines.deckNoWidth");
+      case "deck": {
+        const deck = hasOwnDesign(order.design) ? "deck" : "plainDeck";
+        return order.size > 0 ? t(`invoice.lines.${deck}`, { width: formatDeckSize(order.size, locale) }) : t(`invoice.lines.${deck}NoWidth`);
+      }
       case "wideDeck":
         return t("invoice.lines.wideDeck", { from: formatDeckSize(catalog.wideDeck.fromInches, locale) });
       case "grip":

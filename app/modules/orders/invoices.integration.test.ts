@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { checkoutAttempts, invoiceCounters, orders, type OrderRow } from "#app/db/schema.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { Design } from "#app/modules/design/design.ts";
+import { FONT_IDS } from "#app/modules/design/fonts.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";
 import { createTestPaymentProvider, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
@@ -140,6 +142,19 @@ const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(/\u00
 
 describe(`the invoice of an order on ${databaseKind}`, () => {
   const seller = () => operatorConfig().seller;
+
+  it("describes the deck as it was made: printed with the buyer's graphic, or in one colour for a plain deck", async () => {
+    const graphic: Design = {
+      background: "#0d3b66",
+      layers: [{ id: "t1", kind: "text", text: "Grace", x: 0, y: 0, rotation: 0, font: FONT_IDS[0], fontSize: 40, color: "#ffffff", align: "center" }],
+    };
+    const own = await place({ design: graphic });
+    const plainDeck = await place();
+    expect(invoiceText(own, seller()).lines[0]?.description).toBe("Custom skateboard deck, 8.5″ wide, 7-ply maple, printed with your own graphic");
+    expect(invoiceText(plainDeck, seller()).lines[0]?.description).toBe("Custom skateboard deck, 8.5″ wide, 7-ply maple, printed in one colour");
+    const [german] = await database.db.update(orders).set({ locale: "de" }).where(eq(orders.id, plainDeck.id)).returning();
+    expect(invoiceText(german!, seller()).lines[0]?.description).toBe("Skateboard-Deck nach deinem Entwurf, 8,5″ breit, 7-fach Ahorn, einfarbig bedruckt");
+  });
 
   it("to Germany, in German: seller, buyer, number, dates, lines, net, 19 % VAT, gross", async () => {
     const placed = await place({ name: "Jürgen Weiß", address: "Große Straße 5", postalcode: "10115", city: "Berlin", country: "DE" });
