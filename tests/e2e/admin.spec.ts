@@ -272,6 +272,9 @@ test("a shipped deck that comes back: the operator marks it returned, which refu
   await expect(nextStep.getByRole("status")).toHaveText("The order is returned now.");
   await expect(admin.locator(".admin__heading")).toContainText("Returned");
   await expect(nextStep).toContainText("Nothing more to do: the order is returned.");
+  await expect(admin.getByRole("region", { name: "History" }).getByRole("listitem").last()).toContainText(
+    /^Returned, refunded \(test_re_[0-9a-f]+\), credit note \d{4}-\d{6}/,
+  );
 
   const creditNoteDownload = admin.waitForEvent("download");
   await admin.getByRole("link", { name: "Download credit note (PDF)" }).click();

@@ -151,8 +151,11 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
 function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {
   const label = isOrderStatus(event.to) ? tOrders(`status.${event.to}`) : event.to;
   if (event.kind === "placed") return t("history.placed");
-  const { carrier, trackingNumber, refundReference } = event.details;
+  const { carrier, trackingNumber, refundReference, creditNoteNumber } = event.details;
   if (carrier && trackingNumber) return t("history.shipped", { status: label, carrier: carrierName(carrier), trackingNumber });
+  if (refundReference && creditNoteNumber) {
+    return t("history.refundedWithCreditNote", { status: label, reference: refundReference, creditNote: creditNoteNumber });
+  }
   if (refundReference) return t("history.refunded", { status: label, reference: refundReference });
   return label;
 }
