@@ -97,6 +97,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       },
       card: { brand: order.cardBrand, last4: order.cardLast4 },
       invoice: order.invoiceNumber ? { number: order.invoiceNumber, date: order.invoicedAt?.toISOString() ?? null } : null,
+      creditNote: order.creditNoteNumber ? { number: order.creditNoteNumber, date: order.creditNotedAt?.toISOString() ?? null } : null,
       shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
       withdrawal: order.withdrawalDeclaredAt ? { declaredAt: order.withdrawalDeclaredAt.toISOString(), name: order.withdrawalName } : null,
       history: events
