@@ -13,8 +13,12 @@ WITH "pending" AS (
 	SELECT to_char(now() AT TIME ZONE 'Europe/Berlin', 'YYYY'), count(*) FROM "pending" HAVING count(*) > 0
 	ON CONFLICT ("series") DO UPDATE SET "last_number" = "invoice_counters"."last_number" + EXCLUDED."last_number"
 	RETURNING "series", "last_number"
+), "numbered" AS (
+	SELECT "pending"."id", "counter"."series", "counter"."last_number" - "pending"."total" + "pending"."n" AS "number"
+	FROM "pending", "counter"
 )
 UPDATE "orders" SET
-	"credit_note_number" = "counter"."series" || '-' || lpad(("counter"."last_number" - "pending"."total" + "pending"."n")::text, 6, '0'),
+	-- Six digits at least, more when a year has more (lpad alone would cut them), as formatInvoiceNumber writes them.
+	"credit_note_number" = "numbered"."series" || '-' || lpad("numbered"."number"::text, greatest(6, length("numbered"."number"::text)), '0'),
 	"credit_noted_at" = now()
-FROM "pending", "counter" WHERE "orders"."id" = "pending"."id";
+FROM "numbered" WHERE "orders"."id" = "numbered"."id";

@@ -57,7 +57,7 @@ const rowsOf = (ids: string[]) =>
 
 describe(`migration 0017's credit notes for orders cancelled before it, on ${databaseKind}`, () => {
   it("is the statement that numbers them", () => {
-    expect(BACKFILL).toMatch(/UPDATE "orders" SET\s+"credit_note_number"/);
+    expect(BACKFILL).toMatch(/UPDATE "orders" SET[\s\S]*"credit_note_number" =/);
   });
 
   it("numbers them on in this year's series, oldest cancel first, dated now; a second run changes nothing", async () => {

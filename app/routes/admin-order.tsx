@@ -11,6 +11,7 @@ import { carrierName } from "#app/modules/orders/carriers.ts";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
+import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
@@ -57,7 +58,7 @@ export default function AdminOrder() {
       {order.withdrawalDeclaredAt ? (
         <div className="admin__notice" role="note">
           <p>{t("order.withdrawal", { at: formatDateTime(order.withdrawalDeclaredAt, locale), name: order.withdrawalName ?? order.name })}</p>
-          <p>{t(hasOwnDesign(order.design) ? "order.withdrawalOwnDesign" : "order.withdrawalNext")}</p>
+          <p>{t(withdrawalStep(order))}</p>
         </div>
       ) : null}
       <div className="admin__detail">
@@ -159,4 +160,10 @@ export default function AdminOrder() {
       </div>
     </div>
   );
+}
+
+/** What the operator does about a withdrawal: nothing once the order is refunded; else answer (own design) or refund. */
+function withdrawalStep(order: { status: OrderStatus; design: unknown }) {
+  if (refundsCharge(order.status)) return "order.withdrawalRefunded" as const;
+  return hasOwnDesign(order.design) ? ("order.withdrawalOwnDesign" as const) : ("order.withdrawalNext" as const);
 }

@@ -7,6 +7,8 @@ import { exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { initialDesign, type Design } from "#app/modules/design/design.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
+import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
+import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
 import { designWith, textLayer } from "#tests/support/design-fixtures.ts";
@@ -129,6 +131,30 @@ describe("the withdrawal function (/withdraw, § 356a BGB)", () => {
     }
     expect((await stored(order.id)).withdrawalDeclaredAt).toBeNull();
     expect(await receipts(order)).toEqual([]);
+  });
+
+  it("a cancelled or returned order, already refunded: a message that says so, nothing recorded, no receipt", async () => {
+    const cancelled = await placed();
+    const returned = await placed();
+    const operator = { id: "op", name: "op@example.com" };
+    const move = (order: OrderRow, expected: OrderStatus, to: OrderStatus) =>
+      transitionOrder(database.db, createTestPaymentProvider(), {
+        orderId: order.id, expected, to, actor: operator, siteUrl: TEST_ORIGIN,
+        ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: "00340434161234567890" } } : {}),
+      });
+    expect((await move(cancelled, "paid", "cancelled")).ok).toBe(true);
+    for (const [from, to] of [["paid", "in_production"], ["in_production", "shipped"], ["shipped", "returned"]] as const) {
+      expect((await move(returned, from, to)).ok).toBe(true);
+    }
+    for (const order of [cancelled, returned]) {
+      const answer = await declare({ name: "Erika Mustermann", orderNumber: order.number, email: order.contact });
+      expect(answer.status).toBe(409);
+      expect(answer.body?.error?.[""]).toEqual([
+        "This order is already cancelled or returned, and its full amount was refunded to your card: there is nothing left to withdraw from.",
+      ]);
+      expect((await stored(order.id)).withdrawalDeclaredAt).toBeNull();
+      expect(await receipts(order)).toEqual([]);
+    }
   });
 
   it("answers malformed, oversized and hostile input with 400 and field messages, never a 500", async () => {

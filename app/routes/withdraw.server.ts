@@ -33,8 +33,8 @@ export async function withdrawAction(request: Request, context: Context) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await declareWithdrawal(await getDb(context), submission.value, getSiteUrl(context));
   if (!result.ok) {
-    const message = translatorFor(locale, "legal")("withdraw.notFound");
-    return data(submission.reply({ formErrors: [message] }), { status: 422 });
+    const message = translatorFor(locale, "legal")(result.reason === "refunded" ? "withdraw.refunded" : "withdraw.notFound");
+    return data(submission.reply({ formErrors: [message] }), { status: result.reason === "refunded" ? 409 : 422 });
   }
   const { order, alreadyDeclared } = result;
   return data({

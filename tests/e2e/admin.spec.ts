@@ -264,11 +264,11 @@ test("a shipped deck that comes back: the operator marks it returned, which refu
   await waitForHydration(admin);
   const nextStep = admin.getByRole("region", { name: "Next step" });
   // Without the refund confirmed, nothing happens but the field's message.
-  await nextStep.getByRole("button", { name: "Returned: refund" }).click();
+  await nextStep.getByRole("button", { name: "Mark returned and refund" }).click();
   await expect(nextStep.getByText("Confirm the refund to mark the order returned")).toBeVisible();
   await expect(admin.locator(".admin__heading")).toContainText("Shipped");
   await nextStep.getByLabel(/^Refund .* to the buyer's card$/).check();
-  await nextStep.getByRole("button", { name: "Returned: refund" }).click();
+  await nextStep.getByRole("button", { name: "Mark returned and refund" }).click();
   await expect(nextStep.getByRole("status")).toHaveText("The order is returned now.");
   await expect(admin.locator(".admin__heading")).toContainText("Returned");
   await expect(nextStep).toContainText("Nothing more to do: the order is returned.");

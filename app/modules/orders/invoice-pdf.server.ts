@@ -158,7 +158,7 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
     orderNumber: order.number,
     seller: sellerAddress,
     senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
-    customerHeading: t("invoice.customer"),
+    customerHeading: t(creditNote ? "creditNote.customer" : "invoice.customer"),
     customer,
     facts: creditNote
       ? [

@@ -151,9 +151,9 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     const own = await place({ design: graphic });
     const plainDeck = await place();
     expect(invoiceText(own, seller()).lines[0]?.description).toBe("Custom skateboard deck, 8.5″ wide, 7-ply maple, printed with your own graphic");
-    expect(invoiceText(plainDeck, seller()).lines[0]?.description).toBe("Custom skateboard deck, 8.5″ wide, 7-ply maple, printed in one colour");
+    expect(invoiceText(plainDeck, seller()).lines[0]?.description).toBe("Skateboard deck, 8.5″ wide, 7-ply maple, printed in one colour");
     const [german] = await database.db.update(orders).set({ locale: "de" }).where(eq(orders.id, plainDeck.id)).returning();
-    expect(invoiceText(german!, seller()).lines[0]?.description).toBe("Skateboard-Deck nach deinem Entwurf, 8,5″ breit, 7-fach Ahorn, einfarbig bedruckt");
+    expect(invoiceText(german!, seller()).lines[0]?.description).toBe("Skateboard-Deck, 8,5″ breit, 7-fach Ahorn, einfarbig bedruckt");
   });
 
   it("to Germany, in German: seller, buyer, number, dates, lines, net, 19 % VAT, gross", async () => {
