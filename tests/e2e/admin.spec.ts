@@ -266,6 +266,7 @@ test("a shipped deck that comes back: the operator marks it returned, which refu
   // Without the refund confirmed, nothing happens but the field's message.
   await nextStep.getByRole("button", { name: "Mark returned and refund" }).click();
   await expect(nextStep.getByText("Confirm the refund to mark the order returned")).toBeVisible();
+  await expect(nextStep.getByLabel(/^Refund .* to the buyer's card$/)).toBeFocused(); // the field to fix, not the page's top
   await expect(admin.locator(".admin__heading")).toContainText("Shipped");
   await nextStep.getByLabel(/^Refund .* to the buyer's card$/).check();
   await nextStep.getByRole("button", { name: "Mark returned and refund" }).click();

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { TFunction } from "i18next";
@@ -30,6 +31,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
   const busy = navigation.state === "submitting";
   const { t, i18n } = useTranslation("admin");
   const locale = useLocale();
+  useFocusOnInvalidField(reply);
   return (
     <div className="stack">
       {reply?.done ? <p role="status">{reply.done}</p> : null}
@@ -90,6 +92,18 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
       })}
     </div>
   );
+}
+
+/**
+ * A refused form puts the operator on its first field to fix: the submit button was disabled while the answer came,
+ * which had left the focus on the page's body (a keyboard user started again from the top).
+ */
+function useFocusOnInvalidField(reply: TransitionReply | undefined) {
+  useEffect(() => {
+    if (!reply || reply.done || !isOrderStatus(reply.to)) return;
+    const form = document.querySelector(`form[aria-labelledby="to-${reply.to}-button"]`);
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [reply]);
 }
 
 function ShipmentFields({ errors }: { errors: Record<string, string[] | null> }) {
