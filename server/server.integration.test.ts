@@ -81,8 +81,8 @@ function mailFiles(): string[] {
 }
 
 async function waitForHealthy(timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {

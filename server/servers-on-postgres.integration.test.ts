@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery, freshPostgresDatabase } from "#scripts/lib/postgres-database.mjs";
+import { freePort } from "#scripts/lib/production-server.mjs";
 
 /**
  * A shop that outgrew one server: two production servers started at the same moment on one fresh PostgreSQL
@@ -41,18 +42,26 @@ function startServer(port: number): Server {
   return server;
 }
 
+/**
+ * Polls /healthz until it answers 200. The deadline is on the monotonic clock (a wall-clock step on a fresh machine
+ * must not end the wait early); a timeout names what the last poll got, and every server's output.
+ */
 async function waitForHealthy(server: Server, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  let lastPoll = "no poll yet";
+  while (performance.now() < deadline) {
     if (server.process.exitCode !== null) throw new Error(`server exited (${server.process.exitCode}):\n${server.output}`);
     try {
-      if ((await fetch(`${server.base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
+      const response = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+      lastPoll = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      lastPoll = `${(error as Error).message} (${String((error as Error).cause ?? "")})`;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`server did not become healthy:\n${server.output}`);
+  const outputs = servers.map((each) => `--- ${each.base}:\n${each.output}`).join("\n");
+  throw new Error(`${server.base} did not become healthy within ${timeoutMs / 1000} s; last poll: ${lastPoll}\n${outputs}`);
 }
 
 /** One buyer: a cookie jar, and requests that take turns between the servers. */
@@ -111,9 +120,10 @@ describe.runIf(url)("two production servers on one PostgreSQL database", () => {
   beforeAll(async () => {
     database = await freshPostgresDatabase(url!, "deck_two");
     databaseUrl = database.url;
-    const port = 4000 + Math.floor(Math.random() * 500) * 2;
+    const ports = [await freePort()];
+    while (ports.length < 2) ports.push(...[await freePort()].filter((port) => !ports.includes(port)));
     // Started at the same moment on an empty database: both migrate, in turn.
-    servers = [startServer(port), startServer(port + 1)];
+    servers = ports.map((port) => startServer(port));
     await Promise.all(servers.map((server) => waitForHealthy(server, 100_000)));
   }, 120_000);
 
@@ -200,11 +210,12 @@ describe.runIf(url)("a server started while its PostgreSQL database is not there
     const late = new URL(url!);
     late.pathname = `/${name}`;
     databaseUrl = late.toString();
-    const server = startServer(4990 + Math.floor(Math.random() * 9));
+    const server = startServer(await freePort());
+    servers = [server];
     try {
       // The database does not exist yet: the server tries, logs and waits.
-      const deadline = Date.now() + 10_000;
-      while (!server.output.includes("trying again") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const deadline = performance.now() + 10_000;
+      while (!server.output.includes("trying again") && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(server.output).toContain("[db] the database is not available");
       expect(server.process.exitCode).toBeNull();
 

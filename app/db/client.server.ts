@@ -167,9 +167,16 @@ async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promis
   try {
     // A migration (an index on many orders) may take longer than a request's statement is allowed to.
     await client.query("set statement_timeout = 0");
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [MIGRATION_LOCK_KEY]);
+    if (!rows[0]?.locked) {
+      // Said, so that a start that seems stuck shows what it waits for.
+      logger.info("another server is migrating the database: waiting for it to finish");
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    }
     try {
+      const started = performance.now();
       await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      logger.info({ ms: Math.round(performance.now() - started) }, "database migrations checked and applied");
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

@@ -41,8 +41,8 @@ export function startServer({ port, dataDir, env = {} }) {
 }
 
 export async function waitForHealthy(server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
     if (await fetch(`${server.base}/healthz`).then((response) => response.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -56,19 +56,23 @@ export async function startProductionServer({ env = {}, port, timeoutMs = 90_000
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  // The monotonic clock: a wall-clock step (a fresh machine setting its time) must not end the wait early.
+  const deadline = performance.now() + timeoutMs;
+  let lastPoll = "no poll yet";
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`server.mjs exited with ${child.exitCode}:\n${log}`);
     }
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, dataDir, pid: child.pid, log: () => log, stop };
-    } catch {
-      // not listening yet
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return { base, dataDir, pid: child.pid, log: () => log, stop };
+      lastPoll = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      lastPoll = `${error.message} (${String(error.cause ?? "")})`; // not listening yet, most often
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
-  throw new Error(`server.mjs did not answer /healthz on port ${port} within ${timeoutMs / 1000} s:\n${log}`);
+  throw new Error(`server.mjs did not answer /healthz on port ${port} within ${timeoutMs / 1000} s (last poll: ${lastPoll}):\n${log}`);
 }

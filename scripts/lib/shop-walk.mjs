@@ -66,8 +66,8 @@ async function open(page, url) {
 
 /** The newest mail in DATA_DIR/mail holding `needle`, decoded from quoted-printable; waits up to 30 s. */
 async function readMail(mailDir, needle) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline) {
     const files = existsSync(mailDir) ? readdirSync(mailDir).filter((name) => name.endsWith(".eml")).sort().reverse() : [];
     for (const file of files) {
       const text = readFileSync(path.join(mailDir, file), "utf8")

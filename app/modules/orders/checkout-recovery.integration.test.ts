@@ -44,9 +44,9 @@ const unreachable = (provider: TestProvider): PaymentProvider => ({
 });
 
 async function until(condition: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
+  const deadline = performance.now() + 10_000;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -44,7 +44,7 @@ interface PlaceOrderOptions {
 export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrderResult> {
   const key = options.submission.checkoutId;
   const pending = pendingOrder(options);
-  const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
+  const deadline = performance.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
   for (;;) {
     const attempt = await claimAttempt(options.db, key, pending);
     if (attempt !== null) return observeCheckout(chargeAndStore(options, pending, attempt));
@@ -62,7 +62,7 @@ export async function placeOrder(options: PlaceOrderOptions): Promise<PlaceOrder
       }
     }
     // Still processing elsewhere: wait a moment and look again.
-    if (Date.now() > deadline) return { status: "in-progress" };
+    if (performance.now() > deadline) return { status: "in-progress" };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
