@@ -11,6 +11,7 @@ import { initialDesign, MM_PER_INCH, type Design } from "#app/modules/design/des
 import { emojiLayer } from "#tests/support/design-fixtures.ts";
 import { countLike, decodePng } from "#tests/support/png-reader.ts";
 import { inlineScriptHashes, isDataBlock, SVG_FILE_POLICY } from "#app/modules/http/content-security.mjs";
+import { freePort } from "#scripts/lib/production-server.mjs";
 
 /** A Luhn-valid visa number and a security code that appear nowhere else. */
 const sticker = emojiLayer({ x: 108, y: 500, unified: "1f525", name: "fire", size: 60 });
@@ -24,7 +25,7 @@ const PROBE_CARD = { spaced: "4000 0566 5566 5556", digits: "4000056655665556", 
  * print files) is found from the code's own location. Also: caching of hashed assets, security headers, the body
  * limit, and a clean exit on SIGTERM.
  */
-const port = 3400 + Math.floor(Math.random() * 500);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess;
 let dataDir: string;
