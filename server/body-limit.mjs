@@ -1,6 +1,6 @@
 // Refuses request bodies whose declared length is over the server's limit, before anything parses them (the
 // form actions cap again, at 64 KiB, and also catch bodies sent in chunks, which declare no length).
-import { plainPage } from "./plain-page.mjs";
+import { plainPage } from "../app/modules/http/plain-page.mjs";
 
 /** Up to this much of a refused body is read and thrown away first, so that the browser gets the 413 page. */
 const DISCARD_LIMIT = 8 * 1024 * 1024;

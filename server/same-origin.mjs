@@ -6,7 +6,7 @@
 // Router. Route tests call loaders and actions directly and never pass it; its own tests cover it, and the
 // end-to-end security spec posts from another origin to the production server.
 
-import { plainPage } from "./plain-page.mjs";
+import { plainPage } from "../app/modules/http/plain-page.mjs";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,5 +1,5 @@
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
-import { pageNotFound } from "#app/modules/http/not-found.ts";
+import { pageNotFound, withNotFoundPage } from "#app/modules/http/not-found.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";
 import { invoiceResponse } from "#app/modules/orders/invoice-pdf.server.ts";
 import { findOrderById } from "#app/modules/orders/orders.server.ts";
@@ -7,8 +7,8 @@ import { getDb } from "#app/request-context.server.ts";
 import type { Route } from "./+types/admin-order-credit-note";
 
 /** /admin/orders/{id}/credit-note: any refunded order's credit note (PDF), for operators only. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = withNotFoundPage(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireOperator(request, context);
   const order = (await findOrderById(await getDb(context), params.orderId)) ?? pageNotFound(request);
   return invoiceResponse(request, order, operatorConfig().seller, "creditNote");
-}
+});

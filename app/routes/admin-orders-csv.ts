@@ -1,3 +1,4 @@
+import { withNotFoundPage } from "#app/modules/http/not-found.ts";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { ordersForExport, orderListQuery } from "#app/modules/admin/admin-orders.server.ts";
 import { centsToAmount, CSV_BOM, csvLine } from "#app/modules/admin/order-csv.ts";
@@ -38,7 +39,7 @@ const HEADER = [
 ];
 
 /** /admin/orders.csv?status=&q=: the filtered order list for accounting, streamed page by page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withNotFoundPage(async ({ request, context }: Route.LoaderArgs) => {
   await requireOperator(request, context);
   const { status, search } = orderListQuery(new URL(request.url).searchParams);
   const db = await getDb(context);
@@ -93,4 +94,4 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
+});

@@ -40,6 +40,19 @@ test.describe("unknown paths", () => {
     await expect(main.getByText("Page not found: /no-such-page", { exact: true })).toBeVisible();
   });
 
+  test("a file that is not there (an invoice without its link's token) is the 404 page too, not a JSON string", async ({ page }) => {
+    const path = "/orders/00000000-0000-4000-8000-000000000000/invoice";
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    await expect(page).toHaveTitle("Page Not Found · Deck Studio");
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText(`Page not found: ${path}`, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Go to the start page" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
   test("nested unknown paths name the full path", async ({ page }) => {
     const response = await page.goto("/GripSize/extra");
     expect(response?.status()).toBe(404);

@@ -55,9 +55,20 @@ function isDataWithInit(value: unknown): value is { data: unknown; init?: { stat
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-function outcomeOf(value: unknown, fallbackStatus: number): RouteOutcome {
+/** What a reader sees of a page: its tags gone, its character references (`&#39;`, `&amp;`) read. */
+function textOfHtml(html: string): string {
+  const named: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&(\w+);/g, (entity, name: string) => named[name] ?? entity);
+}
+
+async function outcomeOf(value: unknown, fallbackStatus: number): Promise<RouteOutcome> {
   if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("Location"), cookie: value.headers.get("Set-Cookie"), body: null };
+    // A page answered whole (a resource route's 404 page) is its text as read; anything else (a redirect, a file) none.
+    const page = value.headers.get("Content-Type")?.startsWith("text/html") ? textOfHtml(await value.text()) : null;
+    return { status: value.status, location: value.headers.get("Location"), cookie: value.headers.get("Set-Cookie"), body: page as RouteOutcome["body"] };
   }
   if (isDataWithInit(value)) {
     return { status: value.init?.status ?? fallbackStatus, location: null, cookie: null, body: value.data as RouteOutcome["body"] };
