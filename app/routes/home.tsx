@@ -3,6 +3,7 @@ import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/home";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
+import { recentreDesign } from "#app/modules/design/recentre.ts";
 import { exampleDesignIn } from "#app/modules/design/example-design.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
@@ -29,7 +30,8 @@ export default function Home() {
   const price = priceOrder(order);
   // Until the buyer has a graphic of their own, the deck shows what a printed one looks like, and says so.
   const showsExample = order.design.layers.length === 0;
-  const shownDesign = showsExample ? exampleDesignIn((id) => t(`deck.stickers.${id}`)) : order.design;
+  // The example is laid out on the narrowest deck: on a wider one chosen already, it keeps to the centre line.
+  const shownDesign = showsExample ? recentreDesign(exampleDesignIn((id) => t(`deck.stickers.${id}`)), 0, order.size) : order.design;
   return (
     <div className="page page--split home">
       <div className="page__content stack">

@@ -60,6 +60,27 @@ describe("order store", () => {
     });
   });
 
+  it("moves the design with the deck's width, so that a graphic centred before the width was chosen stays centred", () => {
+    const store = createOrderStore(() => memoryStorage());
+    const narrowCentre = (7.75 * 25.4) / 2;
+    const text = { id: "layer-1", kind: "text" as const, text: "HI", font: "bebas-neue" as const, fontSize: 60, color: "#000000", align: "center" as const, x: narrowCentre, y: 400, rotation: -90 };
+    const sticker = { id: "layer-2", kind: "emoji" as const, unified: "1f525", name: "fire", size: 40, x: narrowCentre - 30, y: 600, rotation: 0 };
+    store.setDesign({ background: "#ffffff", layers: [text, sticker] });
+
+    store.setSize(8.5);
+    const wide = store.getSnapshot().design.layers;
+    expect(wide[0]!.x).toBeCloseTo((8.5 * 25.4) / 2, 2);
+    expect(wide[1]!.x).toBeCloseTo((8.5 * 25.4) / 2 - 30, 2);
+    expect(wide.map((layer) => layer.y)).toEqual([400, 600]);
+
+    store.setSize(8);
+    expect(store.getSnapshot().design.layers[0]!.x).toBeCloseTo((8 * 25.4) / 2, 2);
+    // The same width again changes nothing, not even the design's identity.
+    const before = store.getSnapshot().design;
+    store.setSize(8);
+    expect(store.getSnapshot().design).toBe(before);
+  });
+
   it("survives a reload: a new store on the same storage restores the draft", () => {
     const storage = memoryStorage();
     const before = createOrderStore(() => storage);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { recentreDesign } from "#app/modules/design/recentre.ts";
 import { initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
 
 /**
@@ -85,6 +86,11 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
       return () => listeners.delete(listener);
     },
     ...fieldSetters,
+    // The design follows the deck's width: a layer keeps its place relative to the centre line.
+    setSize(size) {
+      const { size: before, design } = getSnapshot();
+      update({ size, design: recentreDesign(design, before, size) });
+    },
     ensureCheckoutId() {
       const current = getSnapshot().checkoutId;
       if (current) return current;
