@@ -2,6 +2,7 @@ import PDFDocument from "pdfkit";
 import type { OrderRow } from "#app/db/schema.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
+import { townLines } from "#app/modules/catalog/countries.ts";
 import { formatCountry, formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
 import { isLocale, type Locale } from "#app/modules/i18n/locales.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
@@ -112,7 +113,8 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
     order.name,
     order.address,
     order.addressextend,
-    [order.postalcode, order.city].filter(Boolean).join(" ") + (order.region ? `, ${order.region}` : ""),
+    // As the shop, the mails and the order page write it for that country ("San Francisco CA 94103").
+    ...townLines(order),
     destination,
   ].filter((part) => part.trim() !== "");
 

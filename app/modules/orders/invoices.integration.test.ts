@@ -198,6 +198,13 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     }
   });
 
+  it("writes the buyer's address as that country does: town, state and ZIP code in the US, the postcode on its own line in the UK", async () => {
+    const us = await place({ name: "Ada Lovelace", address: "1 Market St", postalcode: "94103", city: "San Francisco", country: "US", region: "CA" });
+    expect(plain(invoiceText(us, seller())).customer).toEqual(["Ada Lovelace", "1 Market St", "San Francisco CA 94103", "United States"]);
+    const uk = await place({ name: "Ada Lovelace", address: "10 Downing Street", postalcode: "SW1A 2AA", city: "London", country: "GB" });
+    expect(plain(invoiceText(uk, seller())).customer).toEqual(["Ada Lovelace", "10 Downing Street", "London", "SW1A 2AA", "United Kingdom"]);
+  });
+
   it("to Switzerland, in English: a VAT-free export, net amounts, the reason it is VAT-free", async () => {
     const order = await place({ name: "Łukasz Żółć", address: "Bahnhofstrasse 1", postalcode: "8001", city: "Zürich", country: "CH" });
     expect(order).toMatchObject({ taxKind: "export", vatBasisPoints: 0, vatCents: 0 });
