@@ -32,9 +32,18 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
   const { t, i18n } = useTranslation("admin");
   const locale = useLocale();
   useFocusOnInvalidField(reply);
+  // A reply for no form shown here (a tampered or outdated post): its messages go above the forms, not nowhere.
+  const unplaced = reply && !reply.done && !next.includes(reply.to as OrderStatus) ? Object.values(reply.result.error ?? {}).flatMap((messages) => messages ?? []) : [];
   return (
     <div className="stack">
       {reply?.done ? <p role="status">{reply.done}</p> : null}
+      {unplaced.length > 0 ? (
+        <div className="error-summary" role="alert">
+          {unplaced.map((message) => (
+            <p key={message}>{formMessageText(i18n, message)}</p>
+          ))}
+        </div>
+      ) : null}
       {reply?.refused ? (
         <div className="error-summary" role="alert">
           <p>{reply.refused}</p>
@@ -43,7 +52,8 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
       {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
       {next.map((to) => {
         const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
-        const formErrors = errors[""] ?? [];
+        // The hidden fields' errors (a status missing or unknown) are the form's: no field shows them.
+        const formErrors = [...(errors[""] ?? []), ...(errors.expected ?? []), ...(errors.to ?? [])];
         const id = `to-${to}`;
         return (
           <Form
@@ -154,12 +164,17 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
           <strong>{describe(event, t, tOrders)}</strong>
           <br />
           <span className="admin__muted">
-            {formatDateTime(event.at, locale)} · {event.actor}
+            {formatDateTime(event.at, locale)} · {actorName(event.actor, t)}
           </span>
         </li>
       ))}
     </ol>
   );
+}
+
+/** An operator by e-mail as stored; the buyer and the shop itself in the page's language. */
+function actorName(actor: string, t: TFunction<"admin">): string {
+  return actor === "buyer" || actor === "system" ? t(`history.actors.${actor}`) : actor;
 }
 
 function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {

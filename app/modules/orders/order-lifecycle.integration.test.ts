@@ -300,6 +300,10 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
       current: "paid",
       message: "The card processor refused the refund: the charge is disputed. The order was not cancelled.",
     });
+    // In a German back office, all of it German (the processor's reason by its code).
+    expect(await move(provider, order, "paid", "cancelled", { locale: "de" })).toMatchObject({
+      message: "Der Zahlungsdienstleister hat die Erstattung abgelehnt: die Zahlung wird vom Karteninhaber angefochten. Die Bestellung wurde nicht storniert.",
+    });
     expect(await orderRow(order.id)).toEqual(before);
     expect(before).toMatchObject({ status: "paid", refundReference: null });
     expect(await statusEvents(order.id)).toEqual([]);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
-import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import type { PaymentProvider, RefundRefusalCode } from "#app/modules/payment/payment-provider.server.ts";
 import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
@@ -38,7 +38,11 @@ export type TransitionResult =
   | { ok: false; reason: "stale" | "not-allowed" | "refund-refused"; message: string; current: OrderStatus };
 
 /** The refund of a cancelled or returned order was refused by the processor: the transaction rolls back and nothing changes. */
-class RefundRefused extends Error {}
+class RefundRefused extends Error {
+  constructor(readonly refusal: { code?: RefundRefusalCode; message: string }) {
+    super(refusal.message);
+  }
+}
 
 /** The refusal when the order is no longer in the status the operator saw: it names the status it has now. */
 export function staleOrderMessage(current: OrderStatus, locale: Locale = "en"): string {
@@ -85,7 +89,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
           currency: order.currency,
           idempotencyKey: `refund:${order.id}`,
         });
-        if (refund.status === "refused") throw new RefundRefused(refund.message);
+        if (refund.status === "refused") throw new RefundRefused(refund);
         changes.refundReference = refund.reference;
         details.refundReference = refund.reference;
         if (order.invoiceNumber) {
@@ -113,6 +117,9 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
     if (!(error instanceof RefundRefused)) throw error;
     const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
     const current = order?.status ?? request.expected;
-    return { ok: false, reason: "refund-refused", message: `${error.message} ${t(request.to === "returned" ? "transition.notReturned" : "transition.notCancelled")}`, current };
+    // In the back office's language; a reason the processor words only itself is quoted as it came.
+    const { code, message } = error.refusal;
+    const refused = t("transition.refundRefused", { reason: code ? t(`transition.refusalReasons.${code}`) : message });
+    return { ok: false, reason: "refund-refused", message: `${refused} ${t(request.to === "returned" ? "transition.notReturned" : "transition.notCancelled")}`, current };
   }
 }

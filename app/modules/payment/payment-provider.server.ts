@@ -32,7 +32,9 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
-export type RefundResult = { status: "refunded"; reference: string } | { status: "refused"; message: string };
+/** A refused refund: `code` when the processor gives a known reason (worded in the operator's language), else its own text. */
+export type RefundResult = { status: "refunded"; reference: string } | { status: "refused"; code?: RefundRefusalCode; message: string };
+export type RefundRefusalCode = "charge_disputed";
 
 /** What the processor knows of a charge made under an idempotency key (a real processor's "retrieve payment"). */
 export type FoundCharge =
@@ -109,7 +111,7 @@ export function createTestProvider(ledger: ChargeLedger, now: () => Date = () =>
     const previous = await ledger.findRefund(request.idempotencyKey);
     if (previous) return { status: "refunded", reference: previous.refundReference };
     if (refusable && request.reference.includes(NO_REFUND_MARK)) {
-      return { status: "refused", message: "The card processor refused the refund: the charge is disputed." };
+      return { status: "refused", code: "charge_disputed", message: "The charge is disputed." };
     }
     const refund: StoredRefund = { ...request, refundReference: `test_re_${randomBytes(12).toString("hex")}` };
     const stored = await ledger.putRefund(refund);

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { withI18n } from "#app/modules/i18n/test-i18n.tsx";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { OrderHistory, TransitionForms, type TransitionReply } from "./order-actions.tsx";
+
+afterEach(cleanup);
+
+function renderInRouter(element: React.ReactNode, locale: Locale = "en") {
+  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
+  return render(withI18n(<Stub />, locale));
+}
+
+describe("TransitionForms", () => {
+  it("shows the errors of a post that names no form here (a tampered or outdated `to`) above the forms", async () => {
+    const reply: TransitionReply = { to: "bogus", result: { status: "error", error: { to: ["admin:errors.chooseTransition"] } } };
+    renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={reply} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Choose what happens to the order");
+  });
+
+  it("shows a missing status (the hidden `expected` field) in the form that was posted", async () => {
+    const reply: TransitionReply = { to: "in_production", result: { status: "error", error: { expected: ["admin:errors.reloadOrder"] } } };
+    renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={reply} />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Reload the order: its status is missing");
+  });
+});
+
+describe("OrderHistory", () => {
+  const events = [
+    { id: "e1", at: "2026-11-28T10:00:00.000Z", actor: "buyer", kind: "placed", from: null, to: "paid", details: {} },
+    { id: "e2", at: "2026-11-28T11:00:00.000Z", actor: "ops@example.com", kind: "status", from: "paid", to: "in_production", details: {} },
+  ];
+
+  it("names the buyer in the page's language and an operator by e-mail", async () => {
+    renderInRouter(<OrderHistory events={events} />, "de");
+    const items = await screen.findAllByRole("listitem");
+    expect(items[0]!.textContent).toContain("· Käufer");
+    expect(items[0]!.textContent).not.toContain("buyer");
+    expect(items[1]!.textContent).toContain("· ops@example.com");
+  });
+});
