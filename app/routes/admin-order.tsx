@@ -65,7 +65,13 @@ export default function AdminOrder() {
         <div className="stack admin__detail-side">
           <section className="card-panel stack" aria-labelledby="next-title">
             <h2 id="next-title">{t("order.nextStep")}</h2>
-            <TransitionForms status={order.status} next={next} totalCents={order.totalCents} reply={reply} />
+            <TransitionForms
+              status={order.status}
+              next={next}
+              totalCents={order.totalCents}
+              reply={reply}
+              withdrawn={Boolean(order.withdrawalDeclaredAt)}
+            />
           </section>
           <section className="card-panel" aria-labelledby="preview-title">
             <h2 id="preview-title">{t("order.design")}</h2>

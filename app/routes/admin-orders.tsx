@@ -4,7 +4,7 @@ import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import { ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUSES, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
@@ -107,6 +107,10 @@ export default function AdminOrders() {
                   <td className="admin__amount">{formatMoney(order.totalCents, locale)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
+                    {/* A withdrawal waits for the operator (refund within 14 days): it stands out until refunded. */}
+                    {order.withdrawalDeclaredAt && !refundsCharge(order.status) ? (
+                      <span className="status-badge status-badge--withdrawn">{t("orders.withdrawn")}</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}

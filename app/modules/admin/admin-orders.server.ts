@@ -34,6 +34,7 @@ const listColumns = {
   grip: orders.grip,
   totalCents: orders.totalCents,
   status: orders.status,
+  withdrawalDeclaredAt: orders.withdrawalDeclaredAt,
   design: orders.design,
   // The exact timestamp (microseconds; a JS Date keeps milliseconds) for the next page's cursor.
   position: sql<string>`${orders.createdAt}::text`,

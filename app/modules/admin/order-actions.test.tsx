@@ -27,6 +27,18 @@ describe("TransitionForms", () => {
   });
 });
 
+describe("TransitionForms' main step", () => {
+  it("is the next status; once the buyer has withdrawn, the refund", async () => {
+    const { unmount } = renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={undefined} />);
+    expect((await screen.findByRole("button", { name: "Start production" })).className).toContain("button--primary");
+    expect(screen.getByRole("button", { name: /Cancel/ }).className).not.toContain("button--primary");
+    unmount();
+    renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={undefined} withdrawn />);
+    expect((await screen.findByRole("button", { name: "Start production" })).className).not.toContain("button--primary");
+    expect(screen.getByRole("button", { name: /Cancel/ }).className).toContain("button--primary");
+  });
+});
+
 describe("OrderHistory", () => {
   const events = [
     { id: "e1", at: "2026-11-28T10:00:00.000Z", actor: "buyer", kind: "placed", from: null, to: "paid", details: {} },

@@ -23,10 +23,12 @@ interface TransitionFormsProps {
   next: readonly OrderStatus[];
   totalCents: number;
   reply: TransitionReply | undefined;
+  /** The buyer has withdrawn: the refund is the step to take, the others stay possible. */
+  withdrawn?: boolean;
 }
 
 /** One form per step the order may take next; each carries the status the operator saw (compare-and-set). */
-export function TransitionForms({ status, next, totalCents, reply }: TransitionFormsProps) {
+export function TransitionForms({ status, next, totalCents, reply, withdrawn = false }: TransitionFormsProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { t, i18n } = useTranslation("admin");
@@ -92,7 +94,7 @@ export function TransitionForms({ status, next, totalCents, reply }: TransitionF
             <button
               id={`${id}-button`}
               type="submit"
-              className={refundsCharge(to) ? "button" : "button button--primary"}
+              className={refundsCharge(to) === withdrawn ? "button button--primary" : "button"}
               disabled={busy}
             >
               {t(`transition.${to}`)}
