@@ -27,6 +27,18 @@ describe("TransitionForms", () => {
   });
 });
 
+describe("the shipment form after a refused post", () => {
+  it("starts from what was posted, so that a page rendered without scripts keeps the carrier and the number", async () => {
+    const reply: TransitionReply = {
+      to: "shipped",
+      result: { status: "error", error: { trackingNumber: ["admin:errors.enterTracking"] }, initialValue: { carrier: "dhl", trackingNumber: "12345", expected: "in_production", to: "shipped" } },
+    };
+    renderInRouter(<TransitionForms status="in_production" next={["shipped", "cancelled"]} totalCents={7590} reply={reply} />);
+    expect(((await screen.findByLabelText("Carrier")) as HTMLSelectElement).value).toBe("dhl");
+    expect((screen.getByLabelText("Tracking number") as HTMLInputElement).value).toBe("12345");
+  });
+});
+
 describe("TransitionForms' main step", () => {
   it("is the next status; once the buyer has withdrawn, the refund", async () => {
     const { unmount } = renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={undefined} />);

@@ -12,7 +12,8 @@ import { isOrderStatus, refundsCharge, type OrderStatus } from "#app/modules/ord
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
   to: unknown;
-  result: { status?: string; error?: Record<string, string[] | null> | null };
+  /** conform's reply: the errors, and what was posted (`initialValue`), which a page rendered without scripts shows again. */
+  result: { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
   done?: string;
   /** The move was refused because the order moved on meanwhile: shown above the forms, which may have changed. */
   refused?: string;
@@ -74,7 +75,7 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
                 ))}
               </div>
             ) : null}
-            {to === "shipped" ? <ShipmentFields errors={errors} /> : null}
+            {to === "shipped" ? <ShipmentFields errors={errors} posted={reply && reply.to === to && !reply.done ? reply.result.initialValue : null} /> : null}
             {refundsCharge(to) ? (
               <div className="field">
                 <label className="choice choice--wide">
@@ -118,11 +119,17 @@ function useFocusOnInvalidField(reply: TransitionReply | undefined) {
   }, [reply]);
 }
 
-function ShipmentFields({ errors }: { errors: Record<string, string[] | null> }) {
+/**
+ * The carrier and tracking number. After a refused post the fields start from what was posted: a page rendered anew
+ * (no scripts) would otherwise come back empty under a message about what was typed.
+ */
+function ShipmentFields({ errors, posted }: { errors: Record<string, string[] | null>; posted?: Record<string, unknown> | null }) {
   const { t } = useTranslation("admin");
+  const postedCarrier = typeof posted?.carrier === "string" && posted.carrier in CARRIERS ? posted.carrier : "";
+  const postedTracking = typeof posted?.trackingNumber === "string" ? posted.trackingNumber : undefined;
   return (
     <>
-      <SelectField id="carrier" name="carrier" label={t("transition.carrier")} errors={errors.carrier ?? undefined} defaultValue="">
+      <SelectField id="carrier" name="carrier" label={t("transition.carrier")} errors={errors.carrier ?? undefined} defaultValue={postedCarrier}>
         <option value="" disabled>
           {t("transition.choose")}
         </option>
@@ -139,6 +146,7 @@ function ShipmentFields({ errors }: { errors: Record<string, string[] | null> })
         autoComplete="off"
         spellCheck={false}
         errors={errors.trackingNumber ?? undefined}
+        defaultValue={postedTracking}
       />
     </>
   );
