@@ -1,9 +1,9 @@
 import { withNotFoundPage } from "#app/modules/http/not-found.ts";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { ordersForExport, orderListQuery } from "#app/modules/admin/admin-orders.server.ts";
-import { centsToAmount, CSV_BOM, csvLine } from "#app/modules/admin/order-csv.ts";
+import { centsToAmount, CSV_BOM, csvLine, sellerDay } from "#app/modules/admin/order-csv.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
-import { ORDER_STATUS_LABELS } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUS_LABELS, refundsCharge } from "#app/modules/orders/order-status.ts";
 import { getDb } from "#app/request-context.server.ts";
 import type { Route } from "./+types/admin-orders-csv";
 
@@ -36,6 +36,10 @@ const HEADER = [
   // Last, so that the columns before keep their places in sheets built on earlier exports.
   "Invoice",
   "Credit note",
+  // What went back to the card, and the documents' dates: the VAT period a credit note belongs to is its own.
+  `Refunded (${currency})`,
+  "Invoice date",
+  "Credit note date",
 ];
 
 /** /admin/orders.csv?status=&q=: the filtered order list for accounting, streamed page by page. */
@@ -80,6 +84,9 @@ export const loader = withNotFoundPage(async ({ request, context }: Route.Loader
           order.trackingNumber,
           order.invoiceNumber,
           order.creditNoteNumber,
+          centsToAmount(refundsCharge(order.status) ? order.totalCents : 0),
+          sellerDay(order.invoicedAt),
+          sellerDay(order.creditNotedAt),
         ]),
       );
       controller.enqueue(encoder.encode(lines.join("")));

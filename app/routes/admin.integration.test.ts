@@ -51,6 +51,9 @@ const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`);
 const cookiePair = (setCookie: string | null) => setCookie!.split(";")[0]!;
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 /** The 404 page's words: the root's error page gets them as its data, a resource route's plain page holds them. */
+/** A day on the seller's clock as the export writes it (YYYY-MM-DD). */
+const sellerDayOf = (moment: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(moment);
+
 const notFoundBody = (path: string) => expect.stringContaining(`Page not found: ${path}`);
 
 function run(database: Database, handler: Handler, request: Request, cookie: string | null = null, params: Record<string, string> = {}) {
@@ -218,6 +221,9 @@ const CSV_HEADER = [
   "Tracking number",
   "Invoice",
   "Credit note",
+  "Refunded (EUR)",
+  "Invoice date",
+  "Credit note date",
 ];
 
 /**
@@ -1146,7 +1152,12 @@ describe(`the CSV export on ${databaseKind}`, () => {
       [formulas[2]!.order.number, "Cancelled"],
       [formulas[0]!.order.number, "Cancelled"],
     ]);
-    for (const row of cancelled.rows.slice(1)) expect(row[21]).toMatch(/^test_re_[0-9a-f]{24}$/);
+    for (const row of cancelled.rows.slice(1)) {
+      expect(row[21]).toMatch(/^test_re_[0-9a-f]{24}$/);
+      // Refunded in full, with the credit note's day beside the invoice's.
+      expect(row[26]).toBe(row[16]);
+      expect(row[28]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
 
     const searched = await exportOf("?q=ada");
     expect(searched.rows.slice(1).map((row) => row[0])).toEqual([ada.number]);
@@ -1183,8 +1194,11 @@ describe(`the CSV export on ${databaseKind}`, () => {
       "",
       ada.invoiceNumber,
       "",
+      "0",
+      sellerDayOf(ada.invoicedAt!),
+      "",
     ]);
-    expect(text).toContain(`,DE,,8.5,yes,71,4.9,12.12,75.9,63.78,VAT,19,${ada.paymentReference},,,,${ada.invoiceNumber},\r\n`);
+    expect(text).toContain(`,DE,,8.5,yes,71,4.9,12.12,75.9,63.78,VAT,19,${ada.paymentReference},,,,${ada.invoiceNumber},,0,${sellerDayOf(ada.invoicedAt!)},\r\n`);
   });
 
   it("writes a buyer name that a spreadsheet would run as a formula with a leading apostrophe, quoted where it holds a quote", async () => {

@@ -94,7 +94,9 @@ const exportColumns = {
   carrier: orders.carrier,
   trackingNumber: orders.trackingNumber,
   invoiceNumber: orders.invoiceNumber,
+  invoicedAt: orders.invoicedAt,
   creditNoteNumber: orders.creditNoteNumber,
+  creditNotedAt: orders.creditNotedAt,
   position: sql<string>`${orders.createdAt}::text`,
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { centsToAmount, csvLine, neutraliseFormula } from "./order-csv.ts";
+import { centsToAmount, csvLine, neutraliseFormula, sellerDay } from "./order-csv.ts";
 
 describe("the accounting CSV", () => {
   it("writes numbers as numbers and text as text, quoting only where needed", () => {
@@ -31,5 +31,13 @@ describe("the accounting CSV", () => {
     expect(centsToAmount(7590)).toBe(75.9);
     expect(centsToAmount(1)).toBe(0.01);
     expect(centsToAmount(123456)).toBe(1234.56);
+  });
+});
+
+describe("sellerDay", () => {
+  it("writes a document's day on the seller's clock: 00:30 in Berlin is that day, not the UTC one before", () => {
+    expect(sellerDay(new Date("2026-11-27T23:30:00Z"))).toBe("2026-11-28");
+    expect(sellerDay(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
+    expect(sellerDay(null)).toBe("");
   });
 });

@@ -1,3 +1,5 @@
+import { catalog } from "#app/modules/catalog/catalog.ts";
+
 /**
  * CSV for accounting (RFC 4180): UTF-8 with a byte-order mark (so that spreadsheet programs read it as UTF-8),
  * a header row, CRLF line ends, fields quoted where needed. Amounts are plain numbers in the shop's currency
@@ -31,4 +33,14 @@ export const CSV_BOM = "\uFEFF";
 /** Cents as a number of whole units with two decimals, e.g. 7590 → 75.9 (written "75.9"; a number, not text). */
 export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+const sellerDays = new Intl.DateTimeFormat("en-CA", { timeZone: catalog.timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
+ * A document's date as its document states it: the day on the seller's clock (catalog.timeZone), written
+ * YYYY-MM-DD for accounting software; empty when there is none.
+ */
+export function sellerDay(moment: Date | null): string {
+  return moment ? sellerDays.format(moment) : "";
 }
