@@ -1,15 +1,9 @@
 // Refuses request bodies whose declared length is over the server's limit, before anything parses them (the
 // form actions cap again, at 64 KiB, and also catch bodies sent in chunks, which declare no length).
-import { plainPage } from "../app/modules/http/plain-page.mjs";
+import { refusalPage } from "./refusal-pages.mjs";
 
 /** Up to this much of a refused body is read and thrown away first, so that the browser gets the 413 page. */
 const DISCARD_LIMIT = 8 * 1024 * 1024;
-
-const tooLargePage = plainPage({
-  status: 413,
-  title: "Form too large",
-  paragraphs: ["What was sent is larger than any form of this shop, so nothing was saved.", '<a href="/">Go to the start page</a>.'],
-});
 
 /**
  * Connect-style middleware: 413 with a page for a declared body over `maxBytes`. A server that answers while the
@@ -29,7 +23,9 @@ export function bodyLimit(maxBytes) {
       res.statusCode = 413;
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.setHeader("Connection", "close");
-      res.end(tooLargePage);
+      const page = refusalPage("tooLarge", req);
+      res.setHeader("Content-Language", page.locale);
+      res.end(page.html);
     };
     if (declared > DISCARD_LIMIT) {
       answer();

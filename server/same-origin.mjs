@@ -6,7 +6,7 @@
 // Router. Route tests call loaders and actions directly and never pass it; its own tests cover it, and the
 // end-to-end security spec posts from another origin to the production server.
 
-import { plainPage } from "../app/modules/http/plain-page.mjs";
+import { refusalPage } from "./refusal-pages.mjs";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,15 +29,6 @@ function originOf(url) {
   }
 }
 
-const refusalPage = plainPage({
-  status: 403,
-  title: "Form refused",
-  paragraphs: [
-    "This form was sent from another site, so it was refused. Nothing was changed.",
-    '<a href="/">Go to the start page</a> and try again from there.',
-  ],
-});
-
 /**
  * Connect-style middleware (Express and Vite's dev server alike): 403 for a state-changing request that did not
  * come from one of our pages. The scheme is Express's `req.protocol` where there is one (it honours
@@ -53,8 +44,10 @@ export function sameOriginGuard() {
       next();
       return;
     }
+    const page = refusalPage("refused", req);
     res.statusCode = 403;
     res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.end(refusalPage);
+    res.setHeader("Content-Language", page.locale);
+    res.end(page.html);
   };
 }

@@ -56,6 +56,17 @@ describe("sameOriginGuard (the middleware server.mjs and Vite's dev server mount
     expect(await response.text()).toContain("Nothing was changed.");
   });
 
+  it("says so in the visitor's language: the switcher's cookie, then Accept-Language", async () => {
+    const german = await post({ Origin: "https://evil.test", "Accept-Language": "de-AT,de;q=0.9,en;q=0.5" });
+    expect(german.headers.get("content-language")).toBe("de");
+    const page = await german.text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain("<h1>Formular abgelehnt</h1>");
+    expect(page).toContain("Es wurde nichts geändert.");
+    const chosen = await post({ Origin: "https://evil.test", "Accept-Language": "de", Cookie: "lang=en" });
+    expect(await chosen.text()).toContain("<h1>Form refused</h1>");
+  });
+
   it("lets a GET through from anywhere", async () => {
     const response = await fetch(`${base}/Shipping`, { headers: { Origin: "https://evil.test" } });
     expect(response.status).toBe(200);

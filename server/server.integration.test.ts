@@ -188,6 +188,14 @@ describe("the production server", () => {
     expect(response.status).toBe(413);
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(await response.text()).toContain("Form too large");
+    // In German for a German visitor.
+    const german = await fetch(`${base}/Shipping`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "Accept-Language": "de-DE" },
+      body: `name=${"x".repeat(1024 * 1024 + 1)}`,
+    });
+    expect(german.status).toBe(413);
+    expect(await german.text()).toContain("<h1>Formular zu groß</h1>");
   });
 
   it.each([200 * 1024, 3 * 1024 * 1024])(
