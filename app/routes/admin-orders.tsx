@@ -75,12 +75,12 @@ export default function AdminOrders() {
             </caption>
             <thead>
               <tr>
-                <th scope="col">{t("orders.columnDesign")}</th>
+                <th scope="col" className="admin__wide-only">{t("orders.columnDesign")}</th>
                 <th scope="col">{t("orders.columnOrder")}</th>
-                <th scope="col">{t("orders.columnDate")}</th>
+                <th scope="col" className="admin__wide-only">{t("orders.columnDate")}</th>
                 <th scope="col">{t("orders.columnBuyer")}</th>
-                <th scope="col">{t("orders.columnWidth")}</th>
-                <th scope="col">{t("orders.columnGrip")}</th>
+                <th scope="col" className="admin__wide-only">{t("orders.columnWidth")}</th>
+                <th scope="col" className="admin__wide-only">{t("orders.columnGrip")}</th>
                 <th scope="col" className="admin__amount">
                   {t("orders.columnTotal")}
                 </th>
@@ -90,20 +90,20 @@ export default function AdminOrders() {
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td className="admin__wide-only">
                     <DeckPreview className="admin__thumb" design={order.design} size={order.size} grip={order.grip} />
                   </td>
                   <th scope="row" className="admin__nowrap">
                     <Link to={`/admin/orders/${order.id}`}>{order.number}</Link>
                   </th>
-                  <td className="admin__nowrap">{formatDateTime(order.createdAt, locale)}</td>
-                  <td>
+                  <td className="admin__nowrap admin__wide-only">{formatDateTime(order.createdAt, locale)}</td>
+                  <td className="admin__buyer">
                     {order.name}
                     <br />
                     <span className="admin__muted">{order.contact}</span>
                   </td>
-                  <td>{formatDeckSize(order.size, locale)}</td>
-                  <td>{order.grip ? t("orders.yes") : t("orders.no")}</td>
+                  <td className="admin__wide-only">{formatDeckSize(order.size, locale)}</td>
+                  <td className="admin__wide-only">{order.grip ? t("orders.yes") : t("orders.no")}</td>
                   <td className="admin__amount">{formatMoney(order.totalCents, locale)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
