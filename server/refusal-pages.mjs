@@ -1,8 +1,8 @@
 // The pages the server answers itself, before React Router and so before the app's words are loaded: a form from
 // another site (403) and a body too large (413). In the visitor's language (the switcher's cookie, then
 // Accept-Language), made once per language at start.
-import { plainPage } from "../app/modules/http/plain-page.mjs";
-import { LOCALES, localeOfRequest } from "../app/modules/i18n/request-locale.mjs";
+import { plainPage } from "#app/modules/http/plain-page.mjs";
+import { LOCALES, localeOfRequest } from "#app/modules/i18n/request-locale.mjs";
 
 /** @type {Record<string, Record<"refused" | "tooLarge", { title: string, paragraphs: string[] }>>} */
 const WORDS = {
