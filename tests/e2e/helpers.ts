@@ -169,7 +169,10 @@ export const payButton = (page: Page): Locator => page.getByRole("button", { nam
 /** The total to pay, shown right above the button. */
 export const payTotal = (page: Page): Locator => page.getByTestId("order-total");
 
-/** Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping. */
+/**
+ * Signs up on the Login step, opens the link mailed to the address and creates the account: back at /Shipping
+ * with an order in the tab (seedOrder), or at the account page, told where the design is, with none.
+ */
 export async function createAccount(page: Page): Promise<string> {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
   await open(page, "/Login");
@@ -183,8 +186,15 @@ export async function createAccount(page: Page): Promise<string> {
   await open(page, new URL(link).pathname + new URL(link).search);
   await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
   await expectNoAxeViolations(page);
+  const hasOrder = await page.evaluate((key) => sessionStorage.getItem(key) !== null, ORDER_STORAGE_KEY);
   await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/Shipping$/);
+  if (hasOrder) {
+    await expect(page).toHaveURL(/\/Shipping$/);
+  } else {
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("status").filter({ hasText: "This tab holds no order yet" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
   return email;
 }
 

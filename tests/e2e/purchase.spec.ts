@@ -161,8 +161,14 @@ test("a declined card shows why, keeps every field but the security code, and pl
   await expect(page.getByLabel("Security code")).toHaveValue("");
   await expectNoAxeViolations(page);
 
-  // Another card goes through on the same page.
+  // Typing the security code again keeps the reason on show; another card number takes it away (it was about
+  // the card that is no longer there), while the security code still asked for stays listed.
+  await page.getByLabel("Security code").fill("32");
+  await expect(summary).toContainText("Your card was declined. Try another card.");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await expect(page.getByText("Your card was declined. Try another card.")).toHaveCount(0);
+
+  // Another card goes through on the same page.
   await page.getByLabel("Security code").fill("123");
   await payButton(page).click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
@@ -202,7 +208,17 @@ test("two tabs of the same checkout place one order", async ({ page, context }) 
 test("a buyer who skips ahead is sent to the first incomplete step and told why", async ({ page }) => {
   await open(page, "/Payment");
   await expect(page).toHaveURL(/\/GripSize$/);
-  await expect(page.getByRole("status").filter({ hasText: "Choose your deck's width first." })).toBeVisible();
+  const notice = page.getByRole("status").filter({ hasText: "Choose your deck's width first." });
+  await expect(notice).toBeVisible();
+
+  // The reason lives in the tab's history, which the server never sees: a reload shows it again, once hydrated,
+  // without React reporting a mismatch between the server's page and the first render.
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.reload();
+  await expect(notice).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("a buyer with width and e-mail but no address is sent from Payment to Shipping", async ({ page }) => {

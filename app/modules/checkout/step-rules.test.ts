@@ -15,6 +15,22 @@ describe("firstIncompleteStep", () => {
     expect(firstIncompleteStep(initialOrderState, "/Payment", { signedIn: false })?.path).toBe("/GripSize");
   });
 
+  it("sends a signed-in buyer whose tab holds no order to the account, and one with a design to /GripSize", () => {
+    expect(firstIncompleteStep(initialOrderState, "/Shipping", { signedIn: true })).toEqual({
+      path: "/account",
+      reason: "common:steps.notice.noOrder",
+    });
+    const designed = {
+      ...initialOrderState,
+      design: { ...initialOrderState.design, background: "#112233" },
+    };
+    expect(firstIncompleteStep(designed, "/Shipping", { signedIn: true })?.path).toBe("/GripSize");
+    expect(firstIncompleteStep({ ...initialOrderState, grip: true }, "/Payment", { signedIn: true })?.path).toBe(
+      "/GripSize",
+    );
+    expect(firstIncompleteStep(initialOrderState, "/Shipping", { signedIn: false })?.path).toBe("/GripSize");
+  });
+
   it("needs a contact for /Shipping unless signed in", () => {
     const noContact = { ...complete, contact: "" };
     expect(firstIncompleteStep(noContact, "/Shipping", { signedIn: false })).toEqual({
