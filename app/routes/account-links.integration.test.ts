@@ -7,7 +7,7 @@ import { emailLinks, mailOutbox } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { EMAIL_LINKS_PER_HOUR } from "#app/modules/accounts/email-links.server.ts";
 import { createSession } from "#app/modules/session/session.server.ts";
-import { sessionContext } from "#app/request-context.server.ts";
+import { localeContext, sessionContext } from "#app/request-context.server.ts";
 import { mailedLink } from "#tests/support/mail.ts";
 import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
 import { callRoute, contextForVisitor, formPost, newClientAddress, TEST_ORIGIN } from "#tests/support/route-harness.ts";
@@ -88,12 +88,29 @@ describe(`sign-up tells nobody which addresses have an account, on ${databaseKin
     expect(JSON.stringify(outcome.body)).toContain("You have an account with this address already");
   });
 
-  it(`mails one address at most ${EMAIL_LINKS_PER_HOUR} times an hour, answering the same every time`, async () => {
-    const email = address();
-    for (let i = 0; i < EMAIL_LINKS_PER_HOUR + 2; i++) {
-      expect((await run(login.action, signUpForm(email))).body).toMatchObject({ result: { sentTo: email } });
+  it(`mails one address at most ${EMAIL_LINKS_PER_HOUR} times an hour, then says so alike with or without an account`, async () => {
+    const taken = address();
+    await createAccount(database.db, taken, "the owner's password");
+    const answers: string[] = [];
+    for (const email of [address(), taken]) {
+      for (let i = 0; i < EMAIL_LINKS_PER_HOUR; i++) {
+        expect((await run(login.action, signUpForm(email))).body).toMatchObject({ result: { sentTo: email } });
+      }
+      const refused = await run(login.action, signUpForm(email));
+      expect(refused.status).toBe(429);
+      expect(JSON.stringify(refused.body)).toContain(`We have already sent ${EMAIL_LINKS_PER_HOUR} links to this address`);
+      expect(JSON.stringify(refused.body)).not.toContain("a new password");
+      answers.push(JSON.stringify(refused.body).replace(email, "A"));
+      expect(await mailsTo(email)).toHaveLength(EMAIL_LINKS_PER_HOUR);
+
+      // The password reset counts the same mails: it says so too, in the page's language.
+      const german = await contextForVisitor(database);
+      german.set(localeContext, "de");
+      const reset429 = await callRoute(reset.action, formPost("/account/reset", { email }), { database, context: german });
+      expect(reset429.status).toBe(429);
+      expect(JSON.stringify(reset429.body)).toContain(`schon ${EMAIL_LINKS_PER_HOUR} Links geschickt`);
     }
-    expect(await mailsTo(email)).toHaveLength(EMAIL_LINKS_PER_HOUR);
+    expect(answers[0]).toBe(answers[1]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { newPasswordSchema, passwordResetRequestSchema } from "#app/modules/accounts/account-schema.ts";
-import { findEmailLink } from "#app/modules/accounts/email-links.server.ts";
+import { findEmailLink, mailLimitMessage } from "#app/modules/accounts/email-links.server.ts";
 import { requestPasswordReset, resetPassword } from "#app/modules/accounts/password-reset.server.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
@@ -32,7 +32,10 @@ export async function resetAction(request: Request, context: Context) {
     const submission = parseForm(formData, passwordResetRequestSchema, { translate: formMessageIn(getLocale(context)) });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     // One answer for every address: whether it has an account is told by mail, to the address only.
-    await requestPasswordReset(db, submission.value.email, getSiteUrl(context), getLocale(context));
+    const requested = await requestPasswordReset(db, submission.value.email, getSiteUrl(context), getLocale(context));
+    if (requested === "limited") {
+      return data(submission.reply({ formErrors: [mailLimitMessage(getLocale(context))] }), { status: 429 });
+    }
     return data({ status: "success" as const, sentTo: submission.value.email });
   }
   const submission = parseForm(formData, newPasswordSchema, { translate: formMessageIn(getLocale(context)) });

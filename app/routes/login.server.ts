@@ -90,7 +90,7 @@ export async function loginAction(request: Request, context: Context) {
         const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(getLocale(context)) });
         return reply("signup", submission.reply({ formErrors: [databaseAway], hideFields: ["password"] }), 503);
       }
-      if (!requested.ok) return reply("signup", requested.reply, 400);
+      if (!requested.ok) return reply("signup", requested.reply, requested.status);
       return reply("signup", { status: "success" as const, sentTo: requested.email }, 200);
     }
     default:

@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { emailLinks } from "#app/db/schema.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
 /** How long a mailed link works. */
 export const EMAIL_LINK_TTL_MS = 2 * 60 * 60 * 1000;
@@ -12,6 +14,11 @@ export type EmailLinkPurpose = "sign-up" | "password-reset";
 type Writer = Pick<Db, "insert" | "select">;
 
 const hashOf = (code: string) => createHash("sha256").update(code).digest("base64url");
+
+/** What the forms answer when an address had its links for the hour: use one sent, or ask again later. */
+export function mailLimitMessage(locale: Locale): string {
+  return translatorFor(locale, "account")("mailLimit", { count: EMAIL_LINKS_PER_HOUR });
+}
 
 /** Whether another link may be mailed to this address this hour. */
 export async function mayMail(db: Writer, email: string, now = new Date()): Promise<boolean> {

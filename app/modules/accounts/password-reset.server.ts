@@ -12,11 +12,18 @@ import type { Locale } from "#app/modules/i18n/locales.ts";
  * "Forgot your password?": one answer for every address ("we sent a link"). An account's address gets a link to
  * choose a new password; an address without one is told so, in the mail only. Either way one link row and one
  * mail are written, so the answer also takes the same time. The mail is in the language of the page that asked.
+ * "limited": the address had its mails for this hour (EMAIL_LINKS_PER_HOUR), counted alike with or without an
+ * account, so saying so tells nothing about the account.
  */
-export async function requestPasswordReset(db: Db, rawEmail: string, siteUrl: string, locale: Locale = "en"): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  rawEmail: string,
+  siteUrl: string,
+  locale: Locale = "en",
+): Promise<"sent" | "limited"> {
   const email = normalizeEmail(rawEmail);
-  await db.transaction(async (tx) => {
-    if (!(await mayMail(tx, email))) return;
+  return db.transaction(async (tx) => {
+    if (!(await mayMail(tx, email))) return "limited";
     const account = await findAccountByEmail(tx, email);
     // Written for an address without an account too: it counts towards the address's mails per hour, and its
     // code, never sent, could only ever find no account to reset.
@@ -25,6 +32,7 @@ export async function requestPasswordReset(db: Db, rawEmail: string, siteUrl: st
       ? passwordResetMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href, locale)
       : noAccountMail(email, new URL("/Login", siteUrl).href, locale);
     await enqueueMail(tx, { eventKey: `password-reset:${code.slice(0, 16)}`, ...mail });
+    return "sent";
   });
 }
 

@@ -5,12 +5,14 @@ import { signUpSchema } from "#app/modules/accounts/account-schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { accountExistsMail, confirmSignUpMail } from "./account-mails.server.ts";
 import { createAccountWithHash, findAccountByEmail, normalizeEmail } from "./accounts.server.ts";
-import { createEmailLink, findEmailLink, mayMail, useEmailLink } from "./email-links.server.ts";
+import { createEmailLink, findEmailLink, mailLimitMessage, mayMail, useEmailLink } from "./email-links.server.ts";
 import { hashPassword } from "./password.server.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 
-export type SignUpRequest = { ok: true; email: string } | { ok: false; reply: SubmissionResult<string[]> };
+export type SignUpRequest =
+  | { ok: true; email: string }
+  | { ok: false; reply: SubmissionResult<string[]>; status: 400 | 429 };
 
 /**
  * A sign-up form: the answer is "we sent a link to …" whether the address has an account or not, so the form
@@ -24,11 +26,14 @@ export async function requestSignUp(
   { siteUrl, nextPath, locale = "en" }: { siteUrl: string; nextPath: string; /** The page's language: the mail's and the messages'. */ locale?: Locale },
 ): Promise<SignUpRequest> {
   const submission = parseForm(formData, signUpSchema, { translate: formMessageIn(locale) });
-  if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }) };
+  if (submission.status !== "success") {
+    return { ok: false, reply: submission.reply({ hideFields: ["password"] }), status: 400 };
+  }
   const email = normalizeEmail(submission.value.email);
   const passwordHash = await hashPassword(submission.value.password);
-  await db.transaction(async (tx) => {
-    if (!(await mayMail(tx, email))) return;
+  // Counted alike with or without an account: saying the hour's mails are used up tells nothing about the account.
+  const sent = await db.transaction(async (tx) => {
+    if (!(await mayMail(tx, email))) return false;
     if (await findAccountByEmail(tx, email)) {
       const code = await createEmailLink(tx, { purpose: "password-reset", email });
       const mail = accountExistsMail(email, new URL(`/account/reset?code=${code}`, siteUrl).href, new URL("/Login", siteUrl).href, locale);
@@ -38,7 +43,12 @@ export async function requestSignUp(
       const mail = confirmSignUpMail(email, new URL(`/account/confirm?code=${code}`, siteUrl).href, locale);
       await enqueueMail(tx, { eventKey: `sign-up:${code.slice(0, 16)}`, ...mail });
     }
+    return true;
   });
+  if (!sent) {
+    const message = mailLimitMessage(locale);
+    return { ok: false, reply: submission.reply({ formErrors: [message], hideFields: ["password"] }), status: 429 };
+  }
   return { ok: true, email };
 }
 
