@@ -150,7 +150,7 @@ describe("the order page in German", () => {
     expect(screen.getByRole("heading", { name: "Status: Versendet" })).toBeTruthy();
     expect(screen.getByText("Dein Deck ist unterwegs.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sendung verfolgen" })).toBeTruthy();
-    expect(screen.getByText("Skateboard-Deck nach deinem Design")).toBeTruthy();
+    expect(screen.getByText("Skateboard-Deck mit deinem Design")).toBeTruthy();
     expect(screen.getByText("Breites Deck")).toBeTruthy();
     expect(screen.getByText("Insgesamt bezahlt")).toBeTruthy();
     expect(screen.getByText("Visa mit Endziffern 4242")).toBeTruthy();

@@ -88,7 +88,7 @@ describe("the order confirmation mail", () => {
     expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio");
     expect(mail.text).toContain("Danke für deine Bestellung, Erika Mustermann.");
     expect(mail.text).toContain("Bestellung DS-2026-0042");
-    expect(mail.text).toContain("Skateboard-Deck nach deinem Design, 8,5″ breit, mit Griptape");
+    expect(mail.text).toContain("Skateboard-Deck mit deinem Design, 8,5″ breit, mit Griptape");
     expect(mail.text).toContain(`Breites Deck: ${formatMoney(300, "de")}`);
     expect(mail.text).toContain(`Griptape: ${formatMoney(900, "de")}`);
     expect(mail.text).toContain(`Versand: ${formatMoney(490, "de")}`);
@@ -173,7 +173,7 @@ describe("the shipped and cancelled mails", () => {
     expect(mail.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist unterwegs");
     expect(mail.text).toContain("Hallo Erika Mustermann,");
     // After the greeting's comma German goes on in lower case.
-    expect(mail.text).toMatch(/Hallo [^\n]+,\n+deine Bestellung DS-2026-0042 \(Skateboard-Deck nach deinem Design, 8,5″ breit, mit Griptape\) ist an DHL übergeben\./);
+    expect(mail.text).toMatch(/Hallo [^\n]+,\n+deine Bestellung DS-2026-0042 \(Skateboard-Deck mit deinem Design, 8,5″ breit, mit Griptape\) ist an DHL übergeben\./);
     expect(mail.text).toContain("Sendungsnummer: 00340434161234567890");
     expect(mail.text).toContain("Sendung bei DHL verfolgen: https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161234567890");
     expect(mail.html).toContain('<html lang="de">');
