@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -19,6 +20,7 @@ import { startBuildUpdates } from "#app/modules/build-update/build-updates.clien
 import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
 import { restoreTypedValues } from "#app/modules/forms/typed-values.client.ts";
 import { keepLastSubmission, restoreKeptSubmission, startNotingSubmissions } from "#app/modules/forms/kept-submission.client.ts";
+import { isLostSubmission } from "#app/modules/forms/network-failure.ts";
 import { ServerErrorPage } from "#app/components/server-error-page.tsx";
 import { SiteLayout } from "#app/components/site-layout.tsx";
 import { rootMiddleware } from "#app/modules/middleware/root-middleware.server.ts";
@@ -49,8 +51,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 // The root loader is cheap (it reads what the middleware already put on the request), and running it on
 // every navigation keeps `requestId` equal to the id of the request whose error a page may show, and brings
-// the next page's words.
-export const shouldRevalidate = () => true;
+// the next page's words. Not after a submission the network lost: that reload would fail too (network-failure.ts).
+export const shouldRevalidate = ({ actionResult }: ShouldRevalidateFunctionArgs) => !isLostSubmission(actionResult);
 
 /** The page's language and words: the root loader's, or, on the outage page, the ones its error carries. */
 function usePageLanguage(): { locale: Locale; messages: PageMessages | SerializedMessages | undefined } {

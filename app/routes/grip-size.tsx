@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
+import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
@@ -36,6 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleStepSubmission(request, optionsSchema, await nextStep(context));
 }
 
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessNetworkFails(serverAction, () => networkFailureReply());
+}
+
 export default function GripSize() {
   const { next } = useLoaderData<typeof loader>();
   const { t } = useTranslation("checkout");
@@ -44,7 +49,7 @@ export default function GripSize() {
   const order = useOrder();
   // Ticking (or unticking) grip tape turns the deck over, so that the buyer sees what it changes.
   const [side, setSide] = useState<DeckSide>("bottom");
-  const { fields, formProps, showSummary } = useValidatedForm({
+  const { form, fields, formProps, showSummary } = useValidatedForm({
     id: "grip-size",
     schema: optionsSchema,
     lastResult: useActionData<typeof action>(),
@@ -72,6 +77,7 @@ export default function GripSize() {
           {showSummary ? (
             <ErrorSummary
               items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: t("gripSize.width"), message: sizeError }] : []}
+              formErrors={form.errors}
             />
           ) : null}
           <fieldset

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
+import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
@@ -26,6 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return loginAction(request, context);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  const form: LoginForm = intent === "signin" || intent === "signup" ? intent : "guest";
+  return unlessNetworkFails(serverAction, () => ({ form, result: networkFailureReply() }));
 }
 
 /** The reply of the last submit, for the form that sent it. */

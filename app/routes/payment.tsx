@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorSummary, type FormErrorItem } from "#app/components/form-fields.tsx";
@@ -8,6 +8,7 @@ import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { useReloadHold } from "#app/modules/build-update/use-reload-hold.ts";
 import { CardFields, cardSummaryItems, checkCardFields } from "#app/modules/card/card-form.tsx";
 import { useCardForm } from "#app/modules/card/use-card-form.ts";
+import type { CardValues } from "#app/modules/card/card-validation.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { BuyButton, OrderTerms } from "#app/modules/checkout/order-terms.tsx";
@@ -17,6 +18,7 @@ import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/payment";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { paymentAction } from "./payment.server.ts";
+import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 
 export const meta = (args: Route.MetaArgs) => {
   const { t } = metaTranslator(args, "checkout");
@@ -29,6 +31,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return paymentAction(request, context);
+}
+
+// A payment whose answer the network lost may have gone through: the message says that pressing again is safe (the
+// checkout id places and charges the order once).
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessNetworkFails(serverAction, () => networkFailureReply("common:error.networkPayment"));
 }
 
 /** Fields of earlier steps and their steps: when the server finds one wrong, the buyer is pointed back there. */
@@ -49,6 +57,10 @@ function isEarlierStepField(field: string): field is keyof typeof earlierStepFie
   return Object.hasOwn(earlierStepFields, field);
 }
 
+/** The card a reply speaks of: the security code is left out, as a refusal clears it for the buyer to type again. */
+const cardOf = ({ cardNumber, cardName, cardMonth, cardYear }: CardValues) =>
+  JSON.stringify([cardNumber, cardName, cardMonth, cardYear]);
+
 export default function Payment() {
   const { accountEmail } = useLoaderData<typeof loader>();
   const order = useOrder();
@@ -64,12 +76,17 @@ export default function Payment() {
   useEffect(() => void orderStore.ensureCheckoutId(), []);
 
   // A refused payment keeps every field but the security code, which the buyer types again.
+  const [repliedCard, setRepliedCard] = useState<string | null>(null);
   useEffect(() => {
     if (reply?.status === "error") {
+      setRepliedCard(cardOf(card.values));
       card.clearSecurityCode();
       summaryRef.current?.focus();
     }
   }, [reply]); // only when a new reply arrives: `card` changes on every keystroke
+  // The server's word on the card ("declined", a refused field) goes once the buyer changes the card it was about.
+  const cardReplyCurrent = repliedCard === null || repliedCard === cardOf(card.values);
+  const cardReplyErrors = cardReplyCurrent ? (reply?.error ?? {}) : {};
 
   const contact = order.contact || accountEmail || "";
   const price = priceOrder(order);
@@ -79,7 +96,8 @@ export default function Payment() {
       : [],
   );
   // The browser checks the card as the server does, so the server's card errors show only if the two ever differ.
-  const items = [...cardSummaryItems(card, cardT, "card", reply?.error ?? {}), ...serverItems];
+  const items = [...cardSummaryItems(card, cardT, "card", cardReplyErrors), ...serverItems];
+  const formErrors = cardReplyErrors[""] ?? [];
 
   return (
     <div className="page page--checkout">
@@ -90,9 +108,7 @@ export default function Payment() {
       <div className="page__content stack">
         <h1>{t("payment.title")}</h1>
         <div ref={summaryRef} tabIndex={-1}>
-          {card.checked || reply?.status === "error" ? (
-            <ErrorSummary items={items} formErrors={reply?.error?.[""] ?? []} />
-          ) : null}
+          {card.checked || reply?.status === "error" ? <ErrorSummary items={items} formErrors={formErrors} /> : null}
         </div>
         <Form
           method="post"

@@ -8,6 +8,7 @@ import { AddressFields, addressFieldKeys, useAddressFieldLabels, type AddressFie
 import { HOME_COUNTRY, needsRegion } from "#app/modules/catalog/countries.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
+import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -37,6 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return handleStepSubmission(request, shippingStepSchema, "/Payment");
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessNetworkFails(serverAction, () => networkFailureReply());
 }
 
 export default function Shipping() {

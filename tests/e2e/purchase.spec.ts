@@ -174,6 +174,51 @@ test("a declined card shows why, keeps every field but the security code, and pl
   await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
 });
 
+test("a payment the network lost keeps the page and says pressing again is safe; pressing again places one order", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  await open(page, "/Payment");
+  await fillCard(page);
+  // The request reaches the shop, but its answer is lost on the way back (a phone dropping its connection).
+  let lostAnswer = "";
+  await page.route("**/Payment.data*", async (route) => {
+    lostAnswer = await (await route.fetch()).text();
+    await route.abort("internetdisconnected");
+  });
+  await payButton(page).click();
+
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("The shop could not be reached, so the payment may or may not have gone through.");
+  await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
+  await expectNoAxeViolations(page);
+
+  await page.unroute("**/Payment.data*");
+  await page.getByLabel("Security code").fill("123");
+  await payButton(page).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you for your order" })).toBeVisible();
+  // The lost answer was this same order: the first press placed it, the second found it.
+  expect(lostAnswer).toContain(new URL(page.url()).pathname);
+});
+
+test("a Shipping step sent while offline keeps the address and says to send again", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
+  await open(page, "/Shipping");
+  const form = shippingForm(page);
+  await form.name.fill("Erika Mustermann");
+  await form.address.fill("Heidestraße 17");
+  await form.postalcode.fill("51147");
+  await form.city.fill("Köln");
+  await page.context().setOffline(true);
+  await form.submit.click();
+  await expect(page.getByRole("alert")).toContainText("The shop could not be reached: check your connection and send the form again.");
+  await expect(form.name).toHaveValue("Erika Mustermann");
+  await expect(form.city).toHaveValue("Köln");
+
+  await page.context().setOffline(false);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/Payment$/);
+});
+
 test("a double click on Pay places one order", async ({ page }) => {
   test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   await seedOrder(page, { size: 8, grip: false });
