@@ -49,6 +49,15 @@ describe("searchEmoji on the real data", () => {
     expect(glyphs(hand).indexOf("👋")).toBeLessThan(firstKeywordOnly);
   });
 
+  it("finds a query of several words word by word, after every whole-phrase match", () => {
+    expect(glyphs(searchEmoji(all, "flag germany"))[0]).toBe("🇩🇪");
+    expect(glyphs(searchEmoji(all, "germany flag"))[0]).toBe("🇩🇪");
+    expect(glyphs(searchEmoji(all, "heart red")).slice(0, 3)).toContain("❤️");
+    const phraseFirst = glyphs(searchEmoji(all, "red heart"));
+    expect(phraseFirst[0]).toBe("❤️");
+    expect(searchEmoji(all, "flag zzzz")).toEqual([]);
+  });
+
   it("finds nothing for gibberish or an empty query", () => {
     expect(searchEmoji(all, "qwxzv")).toEqual([]);
     expect(searchEmoji(all, "   ")).toEqual([]);
@@ -67,7 +76,10 @@ describe("searchEmoji against the straightforward ranking", () => {
       const byName = best(entry.searchTerms.map(normaliseTerm));
       if (byName !== 3) return byName;
       const byKeyword = best(entry.keywords);
-      return byKeyword === 3 ? 3 : 4 + byKeyword;
+      if (byKeyword !== 3) return 4 + byKeyword;
+      const words = wanted.split(" ").filter((word) => /[\p{L}\p{N}]/u.test(word));
+      const terms = [...entry.searchTerms.map(normaliseTerm), ...entry.keywords];
+      return words.length > 1 && words.every((word) => terms.some((term) => term.includes(word))) ? 7 : 3;
     };
     return entries
       .map((entry, order) => ({ entry, order, rank: rank(entry) }))

@@ -8,7 +8,9 @@ const WORD_START = 1;
 const INSIDE = 2;
 const NO_MATCH = 3;
 const FIRST_KEYWORD_RANK = NO_MATCH + 1;
-const RANKS = FIRST_KEYWORD_RANK + INSIDE + 1;
+// Every word of a query of several, each somewhere in the names or keywords ("flag germany" for "flag: Germany").
+const ALL_WORDS = FIRST_KEYWORD_RANK + INSIDE + 1;
+const RANKS = ALL_WORDS + 1;
 
 /**
  * The best rank of a query among the terms of a haystack ("\nterm\nterm\n", see haystackOf): a normalised query
@@ -20,12 +22,17 @@ function rankIn(haystack: string, query: string): number {
   return haystack.includes(`\n${query}`) || haystack.includes(` ${query}`) ? WORD_START : INSIDE;
 }
 
-/** Names rank 0-2; keywords only count when no name matches, and rank after every name match. */
-function rankEntry(entry: EmojiEntry, query: string): number {
+/**
+ * Names rank 0-2; keywords only count when no name matches, and rank after every name match; a query of several
+ * words found word by word comes last.
+ */
+function rankEntry(entry: EmojiEntry, query: string, words: readonly string[]): number {
   const byName = rankIn(entry.nameHaystack, query);
   if (byName !== NO_MATCH) return byName;
   const byKeyword = rankIn(entry.keywordHaystack, query);
-  return byKeyword === NO_MATCH ? NO_MATCH : FIRST_KEYWORD_RANK + byKeyword;
+  if (byKeyword !== NO_MATCH) return FIRST_KEYWORD_RANK + byKeyword;
+  const found = (word: string) => entry.nameHaystack.includes(word) || entry.keywordHaystack.includes(word);
+  return words.length > 1 && words.every(found) ? ALL_WORDS : NO_MATCH;
 }
 
 // The rank of each entry, reused from one keystroke to the next (one array per entry list).
@@ -43,8 +50,9 @@ export function searchEmoji(entries: readonly EmojiEntry[], query: string): Emoj
   let ranks = rankBuffers.get(entries);
   if (!ranks) rankBuffers.set(entries, (ranks = new Uint8Array(entries.length)));
   const counts = new Array<number>(RANKS).fill(0);
+  const words = wanted.split(" ").filter((word) => /[\p{L}\p{N}]/u.test(word));
   entries.forEach((entry, index) => {
-    const rank = rankEntry(entry, wanted);
+    const rank = rankEntry(entry, wanted, words);
     ranks[index] = rank;
     counts[rank]! += 1;
   });
