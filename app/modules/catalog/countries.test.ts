@@ -1,6 +1,7 @@
 import { postcodeValidatorExistsForCountry } from "postcode-validator";
 import { describe, expect, it } from "vitest";
 import {
+  canonicalPostalCode,
   addressLayoutOf,
   countriesByName,
   countryCodes,
@@ -89,6 +90,21 @@ describe("postal codes", () => {
     for (const valid of POSTAL_CODES[code].valid) expect(isPostalCodeOf(code, valid), valid).toBe(true);
     for (const invalid of POSTAL_CODES[code].invalid) expect(isPostalCodeOf(code, invalid), invalid).toBe(false);
     expect(isPostalCodeOf(code, "")).toBe(false);
+  });
+
+  it.each(countryCodes)("%s: its example stays as it is, and typed without its space or hyphen is put back into it", (code) => {
+    const example = POSTAL_CODE_EXAMPLES[code];
+    expect(canonicalPostalCode(code, example)).toBe(example);
+    const typed = code === "LV" ? example.slice(3) : example.replace(/[ -]/g, "");
+    expect(canonicalPostalCode(code, typed)).toBe(example);
+    expect(isPostalCodeOf(code, canonicalPostalCode(code, typed))).toBe(true);
+  });
+
+  it("leaves a code that does not fit the country's layout for the check to refuse", () => {
+    expect(canonicalPostalCode("PL", "0095")).toBe("0095");
+    expect(canonicalPostalCode("NL", "1234  ab".toUpperCase())).toBe("1234 AB");
+    expect(canonicalPostalCode("GB", "EC1A1BB")).toBe("EC1A 1BB");
+    expect(canonicalPostalCode("GB", "M11AE")).toBe("M1 1AE");
   });
 });
 

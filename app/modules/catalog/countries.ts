@@ -69,6 +69,36 @@ export const POSTAL_CODE_EXAMPLES = {
  */
 const FALLBACK_POSTAL_CODE_PATTERNS: Partial<Record<CountryCode, RegExp>> = {};
 
+const threeTwo: [RegExp, string] = [/^(\d{3}) ?(\d{2})$/, "$1 $2"];
+
+/** Codes typed without (or with) the post's space or hyphen, and how the post writes them. */
+const POSTAL_CODE_LAYOUTS: Partial<Record<CountryCode, [RegExp, string]>> = {
+  CA: [/^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$/, "$1 $2"],
+  CZ: threeTwo,
+  GB: [/^([A-Z]{1,2}\d[A-Z\d]?) ?(\d[A-Z]{2})$/, "$1 $2"],
+  GR: threeTwo,
+  IE: [/^([A-Z]\d[\dW]) ?([A-Z\d]{4})$/, "$1 $2"],
+  JP: [/^(\d{3})-?(\d{4})$/, "$1-$2"],
+  LV: [/^(?:LV-?)?(\d{4})$/, "LV-$1"],
+  MT: [/^([A-Z]{3}) ?(\d{4})$/, "$1 $2"],
+  NL: [/^(\d{4}) ?([A-Z]{2})$/, "$1 $2"],
+  PL: [/^(\d{2})-?(\d{3})$/, "$1-$2"],
+  PT: [/^(\d{4})-?(\d{3})$/, "$1-$2"],
+  SE: threeTwo,
+  SK: threeTwo,
+};
+
+/**
+ * A postal code (trimmed, upper-cased) as the country's post writes it: "00950" is "00-950" in Poland, "1000001"
+ * "100-0001" in Japan, "K1A0B1" "K1A 0B1" in Canada. A code that does not fit the country's layout is returned as
+ * it is, for the format check to refuse.
+ */
+export function canonicalPostalCode(country: CountryCode, postalCode: string): string {
+  const compact = postalCode.replace(/\s+/g, " ");
+  const layout = POSTAL_CODE_LAYOUTS[country];
+  return layout && layout[0].test(compact) ? compact.replace(layout[0], layout[1]) : compact;
+}
+
 /** Whether a postal code (trimmed, upper-cased) is one of the country's. */
 export function isPostalCodeOf(country: CountryCode, postalCode: string): boolean {
   const fallback = FALLBACK_POSTAL_CODE_PATTERNS[country];

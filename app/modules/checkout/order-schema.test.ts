@@ -30,6 +30,15 @@ describe("shippingStepSchema", () => {
     expect(result.data).toMatchObject({ name: "Ada Lovelace", postalcode: "D02 X285" });
   });
 
+  it("writes a postal code typed without its hyphen or space as the post does (Poland, Japan, the Netherlands, Canada)", () => {
+    const parsed = (country: string, postalcode: string, region = "") =>
+      shippingStepSchema.safeParse({ ...validShipping, country, postalcode, region }).data?.postalcode;
+    expect(parsed("PL", "00950")).toBe("00-950");
+    expect(parsed("JP", "1000001")).toBe("100-0001");
+    expect(parsed("NL", "1011ab")).toBe("1011 AB");
+    expect(parsed("CA", "k1a0b1", "ON")).toBe("K1A 0B1");
+  });
+
   it("reports every missing field at once, with a message for each", () => {
     const errors = errorsOf(shippingStepSchema.safeParse({}));
     expect(errors).toMatchObject({

@@ -3,6 +3,7 @@ import { CARD_NAME_MAX_LENGTH, validateCard, type CardValues } from "#app/module
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
 import {
   countryCodes,
+  canonicalPostalCode,
   isPostalCodeOf,
   isRegionOf,
   needsRegion,
@@ -76,11 +77,13 @@ export const addressFields = {
 };
 
 /**
- * Checks the postal code against the chosen country's format. It runs even when other fields are still
- * wrong, so the buyer sees every error at once, but only when country and postal code themselves parsed.
+ * Checks the postal code against the chosen country's format, once written as the post writes it (a Polish
+ * "00950" becomes "00-950"). It runs even when other fields are still wrong, so the buyer sees every error at
+ * once, but only when country and postal code themselves parsed.
  */
 const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcode: string }>(
   (value, ctx) => {
+    value.postalcode = canonicalPostalCode(value.country, value.postalcode);
     if (!isPostalCodeOf(value.country, value.postalcode)) {
       ctx.addIssue({
         code: "custom",
