@@ -119,6 +119,8 @@ test("/account signed out is a sign-in page of its own: no checkout steps, no gu
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("The e-mail address or the password is not right.");
+  // The focus is on the message (a keyboard or screen-reader user is taken to it), not left on the button.
+  await expect(page.locator(":focus")).toContainText("The e-mail address or the password is not right.");
   await expect(page).toHaveURL(/\/account$/);
   await expectNoAxeViolations(page);
 });

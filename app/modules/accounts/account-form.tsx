@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
@@ -32,13 +33,24 @@ export function AccountForm(props: AccountFormProps) {
     onValid: (value) => onValid?.(value),
   });
   const { t } = useTranslation("account");
+  // A refusal of the whole form (a wrong password, the hour's mails used up) has no field for conform to focus:
+  // the focus goes to the summary that says it, rather than staying on the button (or dropping to the page).
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const fieldErrors = Object.entries(lastResult?.error ?? {}).some(([name, messages]) => name !== "" && messages?.length);
+    if (lastResult?.status === "error" && lastResult.error?.[""]?.length && !fieldErrors) summaryRef.current?.focus();
+  }, [lastResult]);
   const items = fieldErrorItems([
     [fields.email, t("form.email")],
     [fields.password, t("form.password")],
   ]);
   return (
     <Form method="post" action={action} {...formProps} className="stack">
-      {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
+      {showSummary ? (
+        <div ref={summaryRef} tabIndex={-1}>
+          <ErrorSummary items={items} formErrors={form.errors} />
+        </div>
+      ) : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <TextField
         id={fields.email.id}
