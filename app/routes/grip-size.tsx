@@ -4,6 +4,7 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
+import { SafeZoneWarning } from "#app/modules/checkout/safe-zone-warning.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
@@ -132,6 +133,7 @@ export default function GripSize() {
             </label>
           </fieldset>
 
+          <SafeZoneWarning design={order.design} size={order.size} />
           <p className="price" aria-live="polite">
             <span>{t("gripSize.price")}</span> <strong data-testid="price">{formatMoney(price.subtotalCents, locale)}</strong>
             <span className="price__note">{common(price.tax.kind === "export" ? "price.exportPlusShipping" : "price.inclVatPlusShipping")}</span>

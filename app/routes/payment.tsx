@@ -12,6 +12,7 @@ import type { CardValues } from "#app/modules/card/card-validation.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { BuyButton, OrderTerms } from "#app/modules/checkout/order-terms.tsx";
+import { SafeZoneWarning } from "#app/modules/checkout/safe-zone-warning.tsx";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { orderStore, useOrder } from "#app/modules/checkout/order-store.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
@@ -138,6 +139,7 @@ export default function Payment() {
             <CardFields card={card} named groupProps={hold} />
           </section>
           {/* The total, the terms and the withdrawal exception, then "Buy now" (order-terms.tsx, D161). */}
+          <SafeZoneWarning design={order.design} size={order.size} />
           <OrderTerms order={order} price={price} />
           <BuyButton paying={paying} />
           <p className="field__hint">{t("payment.testMode")}</p>

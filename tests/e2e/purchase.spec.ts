@@ -285,6 +285,19 @@ test("markup typed into the address is shown as text, never run", async ({ page 
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
+test("a design reaching beyond the safe zone is pointed out again at Grip & size and before paying", async ({ page }) => {
+  const corner = { id: "corner", kind: "emoji", x: 5, y: 5, rotation: 0, unified: "1f6f9", name: "skateboard", size: 40 };
+  await seedOrder(page, { ...completeOrder, size: 8, design: { background: "#5fbb97", layers: [corner] } });
+  const warning = "One part of your design reaches beyond the safe zone and may be cut off at the deck's rounded edge.";
+  await open(page, "/GripSize");
+  await expect(page.getByText(warning)).toBeVisible();
+  await open(page, "/Payment");
+  await expect(page.getByText(warning)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Check it in the editor" }).click();
+  await expect(page).toHaveURL(/\/editor$/);
+});
+
 test("the print file of a designed deck has the layers where the buyer put them", async ({ page }) => {
   // A red deck with a word at 300 mm and a skateboard sticker at 500 mm down the deck, centred across it.
   const design = {
