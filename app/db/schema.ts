@@ -281,7 +281,7 @@ export const orderEvents = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id),
-    kind: text("kind", { enum: ["placed", "status"] }).notNull(),
+    kind: text("kind", { enum: ["placed", "status", "withdrawal"] }).notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actor: text("actor").notNull(),

@@ -8,6 +8,7 @@ import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { initialDesign, type Design } from "#app/modules/design/design.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
+import { orderHistory } from "#app/modules/orders/order-history.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
@@ -93,6 +94,12 @@ describe("the withdrawal function (/withdraw, § 356a BGB)", () => {
     expect(again.body).toMatchObject({ alreadyDeclared: true, declaredAt: answer.body!.declaredAt });
     expect((await stored(order.id)).withdrawalName).toBe("Erika Mustermann");
     expect(await receipts(order)).toHaveLength(1);
+
+    // The order's history has it once, by the buyer, the status unchanged.
+    const declared = (await orderHistory(database.db, order.id)).filter((event) => event.kind === "withdrawal");
+    expect(declared).toMatchObject([
+      { actor: "buyer", fromStatus: "paid", toStatus: "paid", details: { name: "Erika Mustermann" } },
+    ]);
   });
 
   it("takes a declaration for a deck with the buyer's own design, says it has no right of withdrawal, and does not offer it", async () => {

@@ -64,4 +64,11 @@ describe("OrderHistory", () => {
     expect(items[0]!.textContent).not.toContain("buyer");
     expect(items[1]!.textContent).toContain("· ops@example.com");
   });
+
+  it("tells a withdrawal declared by the buyer, by name", async () => {
+    const withdrawal = { id: "e3", at: "2026-11-28T12:00:00.000Z", actor: "buyer", kind: "withdrawal", from: "paid", to: "paid", details: { name: "Erika Mustermann" } };
+    renderInRouter(<OrderHistory events={[withdrawal]} />, "en");
+    const [item] = await screen.findAllByRole("listitem");
+    expect(item!.textContent).toContain("Withdrawal declared by Erika Mustermann with the withdrawal form");
+  });
 });

@@ -190,6 +190,7 @@ function actorName(actor: string, t: TFunction<"admin">): string {
 function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {
   const label = isOrderStatus(event.to) ? tOrders(`status.${event.to}`) : event.to;
   if (event.kind === "placed") return t("history.placed");
+  if (event.kind === "withdrawal") return t("history.withdrawal", { name: event.details.name ?? "" });
   const { carrier, trackingNumber, refundReference, creditNoteNumber } = event.details;
   if (carrier && trackingNumber) return t("history.shipped", { status: label, carrier: carrierName(carrier), trackingNumber });
   if (refundReference && creditNoteNumber) {

@@ -3,6 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { withdrawalReceiptMail } from "./order-mails.server.ts";
+import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { refundsCharge } from "./order-status.ts";
 import type { WithdrawalForm } from "./withdrawal.ts";
@@ -34,6 +35,15 @@ export async function declareWithdrawal(db: Db, form: WithdrawalForm, siteUrl: s
       .set({ withdrawalDeclaredAt: now, withdrawalName: form.name, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
+    // In the history too, where the operator reads what happened to the order, by whom and when.
+    await recordOrderEvent(tx, {
+      orderId: order.id,
+      kind: "withdrawal",
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: BUYER,
+      details: { name: form.name },
+    });
     const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), siteUrl).href;
     await enqueueMail(tx, withdrawalReceiptMail(declared!, orderUrl));
     return { ok: true, order: declared!, alreadyDeclared: false } as const;
