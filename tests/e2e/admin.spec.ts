@@ -182,6 +182,7 @@ test("the buyer gets one mail about the shipped order, with the tracking number 
 });
 
 test("the back office's pages have no axe violations", async ({ browser, page }) => {
+  test.slow(); // an operator's sign-in and three axe runs: 24 s alone, just over 30 s beside another worker in CI
   expect(placed.id, "the first test's order").not.toBe("");
   await open(page, "/admin/login");
   await expect(page.getByRole("heading", { level: 1, name: "Back office" })).toBeVisible();
