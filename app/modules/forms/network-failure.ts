@@ -6,7 +6,7 @@ import { formMessage } from "./form-message.ts";
  * browser's fetch rejects with a TypeError ("Failed to fetch", "Load failed", "NetworkError…"). Any other
  * failure is the server's to report, and goes on to the error page as before.
  */
-export function isNetworkFailure(error: unknown): boolean {
+function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
@@ -22,7 +22,7 @@ const LOST = "networkFailed";
  * The reply as a 503, marked: React Router then skips reloading the page's data (the root asks for that by the
  * mark), which, with the network gone, would fail too and bring up the error page after all.
  */
-export function offline<Reply extends object>(reply: Reply) {
+function offline<Reply extends object>(reply: Reply) {
   return data({ ...reply, [LOST]: true as const }, { status: 503 });
 }
 
