@@ -47,3 +47,46 @@ describe("reloadWhenSafe", () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 });
+
+describe("installChunkErrorGuard (React Router's failed route-module import)", () => {
+  const originalConsoleError = console.error;
+  afterEach(() => {
+    console.error = originalConsoleError;
+    window.history.replaceState(null, "", "/");
+  });
+
+  /** A fresh module graph per test: whether a chunk failed is page-lifetime state. */
+  async function install(claims: boolean[]) {
+    vi.resetModules();
+    const { installChunkErrorGuard } = await import("./build-updates.client.ts");
+    const { hasChunkFailed } = await import("./chunk-error.ts");
+    const claimReload = vi.fn(() => claims.shift() ?? false);
+    console.error = vi.fn();
+    installChunkErrorGuard({ claimReload });
+    const routeModuleFails = () => console.error("Error loading route module `/assets/grip-size.js`, reloading page...");
+    return { claimReload, hasChunkFailed, routeModuleFails };
+  }
+
+  it("lets React Router reload when the guard allows it, and leaves other errors alone", async () => {
+    const { claimReload, hasChunkFailed, routeModuleFails } = await install([true]);
+    expect(() => console.error("something else")).not.toThrow();
+    expect(claimReload).not.toHaveBeenCalled();
+    expect(routeModuleFails).not.toThrow();
+    expect(claimReload).toHaveBeenCalledWith("/");
+    expect(hasChunkFailed()).toBe(false);
+  });
+
+  it("stops the reload inside the guard's window and marks the page for the error page", async () => {
+    const { hasChunkFailed, routeModuleFails } = await install([false]);
+    expect(routeModuleFails).toThrow(/could not be loaded/);
+    expect(hasChunkFailed()).toBe(true);
+  });
+
+  it("never reloads once the error page shows, even on a path without a marker", async () => {
+    const { claimReload, routeModuleFails } = await install([false, true]);
+    expect(routeModuleFails).toThrow();
+    window.history.pushState(null, "", "/GripSize"); // React Router commits the failed navigation
+    expect(routeModuleFails).toThrow();
+    expect(claimReload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { currentBuildId, type LatestBuild } from "./build-meta.ts";
-import { CHUNK_ERROR_MESSAGE, markChunkFailed } from "./chunk-error.ts";
+import { CHUNK_ERROR_MESSAGE, hasChunkFailed, markChunkFailed } from "./chunk-error.ts";
 import { startBuildWatcher } from "./build-watcher.ts";
 import { isReloadHeld, onHoldReleased } from "./reload-holds.ts";
 import { createReloadGuard, type ReloadGuard } from "./reload-guard.ts";
@@ -25,10 +25,16 @@ function sessionStorageOrUndefined(): Storage | undefined {
  * React Router offers no hook there, so we watch for that log line: inside the 10 s window we throw from it,
  * which stops React Router before its reload. Either way a refused reload marks the chunk as failed, which
  * `useChunkErrorPage` turns into the error page (React Router itself would just render an empty page).
+ *
+ * Once the error page shows, no failure reloads any more: React Router commits the failed navigation, so the
+ * next failed import (it retries while rendering) sees the target's path, which has no marker yet, and a
+ * reload there would swap the error page for that page without its code.
  */
 export function installChunkErrorGuard(guard: ReloadGuard = createReloadGuard(sessionStorageOrUndefined)) {
+  const mayReload = () => !hasChunkFailed() && guard.claimReload(window.location.pathname);
+
   window.addEventListener("vite:preloadError", (event) => {
-    if (guard.claimReload(window.location.pathname)) {
+    if (mayReload()) {
       event.preventDefault();
       window.location.reload();
     } else {
@@ -40,7 +46,7 @@ export function installChunkErrorGuard(guard: ReloadGuard = createReloadGuard(se
   console.error = (...args: unknown[]) => {
     logError(...args);
     const routeModuleFailed = typeof args[0] === "string" && args[0].startsWith("Error loading route module");
-    if (routeModuleFailed && !guard.claimReload(window.location.pathname)) {
+    if (routeModuleFailed && !mayReload()) {
       throw refuseReload();
     }
   };
