@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
+import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 import { SafeZoneWarning } from "#app/modules/checkout/safe-zone-warning.tsx";
 import { ErrorSummary } from "#app/components/form-fields.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
@@ -37,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleStepSubmission(request, optionsSchema, await nextStep(context));
 }
 
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessNetworkFails(serverAction, () => networkFailureReply());
+}
 
 export default function GripSize() {
   const { next } = useLoaderData<typeof loader>();

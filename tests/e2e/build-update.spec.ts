@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { open, waitForHydration } from "./helpers.ts";
+import { open } from "./helpers.ts";
 
 const width = (page: Page, label: string) => page.getByRole("radio", { name: label });
 
-/** Counts full document loads after the first one (reloads and hard navigations). */
+/** Counts full document loads from now on (reloads and hard navigations). */
 function countReloads(page: Page) {
   const counter = { reloads: 0 };
   page.on("load", () => counter.reloads++);
@@ -74,23 +74,57 @@ test.describe("this build's meta", () => {
 });
 
 test.describe("a page's code fails to load after a deployment", () => {
-  test("reloads once, and a second failure within 10 s shows the error page instead of looping", async ({ page }) => {
+  const failed = (page: Page) => page.getByRole("alert").filter({ hasText: "This page could not be loaded, probably because the shop was just updated." });
+
+  test.beforeEach(async ({ page }) => {
     // The guard reads Date.now(): a fixed clock keeps both failures inside its 10 s however slow the machine.
     await page.clock.setFixedTime(new Date("2026-11-21T12:00:00Z"));
     await page.route(/\/assets\/grip-size-[^/]*\.js$/, (route) => route.abort());
+  });
+
+  test("following a link reloads once onto the page asked for, and a second failure there says so instead of looping", async ({ page }) => {
     await open(page, "/");
     const counter = countReloads(page);
 
     const reloaded = page.waitForEvent("load");
     await page.getByRole("main").getByRole("link", { name: "Choose grip & size" }).click();
     await reloaded;
-    await waitForHydration(page); // before that, a click would just follow the link
+    await expect(page).toHaveURL(/\/GripSize$/);
+    await expect(failed(page)).toBeVisible();
+    // The page still works without its code: its form posts. And it stays put.
+    await expect(page.getByRole("radio", { name: "8.25″" })).toBeVisible();
+    await page.waitForTimeout(500);
     expect(counter.reloads).toBe(1);
-    await expect(page).toHaveURL(/\/$/); // React Router reloads the page the buyer was on
+    await expect(page).toHaveURL(/\/GripSize$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/); // the page the buyer came from is still one step back
+  });
 
-    await page.getByRole("main").getByRole("link", { name: "Choose grip & size" }).click();
-    await expect(page.getByText("This page could not be loaded, probably because the shop was just updated.")).toBeVisible();
-    expect(counter.reloads).toBe(1);
+  test("hovering a link to that page reloads nothing", async ({ page }) => {
+    await open(page, "/");
+    const counter = countReloads(page);
+    const prefetchFailed = page.waitForEvent("requestfailed", (request) => /grip-size/.test(request.url()));
+    await page.getByRole("main").getByRole("link", { name: "Choose grip & size" }).hover();
+    await prefetchFailed;
+    await page.waitForTimeout(500);
+    expect(counter.reloads).toBe(0);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(failed(page)).toHaveCount(0);
+  });
+
+  test.describe("in German", () => {
+    test.use({ locale: "de-DE" });
+    test("a page opened whole whose code fails reloads once, then says so in the page's language", async ({ page }) => {
+      // Document requests, not load events: the reload can cut the first load short, before its load event.
+      const documentLoads: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentLoads.push(request.url());
+      });
+      await page.goto("/GripSize");
+      await expect(page.getByRole("alert")).toContainText("Diese Seite konnte nicht geladen werden, wahrscheinlich weil der Shop gerade aktualisiert wurde.");
+      await page.waitForTimeout(500);
+      expect(documentLoads).toHaveLength(2); // the first load and one reload
+    });
   });
 });
 

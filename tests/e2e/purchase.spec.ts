@@ -219,6 +219,21 @@ test("a Shipping step sent while offline keeps the address and says to send agai
   await expect(page).toHaveURL(/\/Payment$/);
 });
 
+test("Grip & size sent while offline keeps the choice and says to send again", async ({ page }) => {
+  await open(page, "/GripSize");
+  await page.getByRole("radio", { name: "8.5″" }).check();
+  await page.getByRole("checkbox", { name: /grip tape/i }).check();
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Continue to login" }).click();
+  await expect(page.getByRole("alert")).toContainText("The shop could not be reached: check your connection and send the form again.");
+  await expect(page.getByRole("radio", { name: "8.5″" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /grip tape/i })).toBeChecked();
+
+  await page.context().setOffline(false);
+  await page.getByRole("button", { name: "Continue to login" }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+});
+
 test("a double click on Pay places one order", async ({ page }) => {
   test.slow(); // a whole journey (order, mail, account, axe): about 15 s alone, twice that on a loaded CI machine
   await seedOrder(page, { size: 8, grip: false });

@@ -1,6 +1,13 @@
-/** The message on the error page when a page's code cannot be loaded twice in a row. */
-export const CHUNK_ERROR_MESSAGE =
-  "This page could not be loaded, probably because the shop was just updated. Reload the page to continue.";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { CHUNK_ERROR_MESSAGES } from "./chunk-reload.mjs";
+
+/** The message on the error page when a page's code cannot be loaded twice in a row (spec wording). */
+export const CHUNK_ERROR_MESSAGE = CHUNK_ERROR_MESSAGES.en;
+
+/** That message in the page's language. */
+export function chunkErrorMessage(locale: Locale): string {
+  return CHUNK_ERROR_MESSAGES[locale];
+}
 
 /**
  * Whether a chunk failed again inside the reload guard's window. It lives outside React on purpose: the error

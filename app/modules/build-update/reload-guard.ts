@@ -3,8 +3,9 @@
  * guarded by a session-storage marker. A second failure inside that window must not reload again (that would
  * loop on a broken deployment); the caller shows the error page instead.
  */
-export const RELOAD_GUARD_MS = 10_000;
-const MARKER_PREFIX = "deck-studio:chunk-reload:";
+import { RELOAD_GUARD_MS, RELOAD_MARKER_PREFIX } from "./chunk-reload.mjs";
+
+export { RELOAD_GUARD_MS };
 
 export interface ReloadGuard {
   /** True, and the marker set, when a reload for `path` is allowed now; false inside the 10 s window. */
@@ -14,7 +15,7 @@ export interface ReloadGuard {
 export function createReloadGuard(storage: () => Storage | undefined, now: () => number = Date.now): ReloadGuard {
   return {
     claimReload(path) {
-      const key = MARKER_PREFIX + path;
+      const key = RELOAD_MARKER_PREFIX + path;
       const store = storage();
       const last = Number(store?.getItem(key));
       if (Number.isFinite(last) && last > 0 && now() - last < RELOAD_GUARD_MS) return false;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { CHUNK_ERROR_MESSAGE, hasChunkFailed, onChunkFailed } from "./chunk-error.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
+import { chunkErrorMessage, hasChunkFailed, onChunkFailed } from "./chunk-error.ts";
 
 /**
  * Renders the error page (by throwing to the root error boundary) once a page's code failed to load twice
@@ -7,5 +8,6 @@ import { CHUNK_ERROR_MESSAGE, hasChunkFailed, onChunkFailed } from "./chunk-erro
  */
 export function useChunkErrorPage() {
   const failed = useSyncExternalStore(onChunkFailed, hasChunkFailed, () => false);
-  if (failed) throw new Error(CHUNK_ERROR_MESSAGE);
+  const locale = useLocale();
+  if (failed) throw new Error(chunkErrorMessage(locale));
 }

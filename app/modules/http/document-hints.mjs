@@ -5,6 +5,8 @@
 // scripts were in: on a phone's slow network the first paint came a second late (bench:lighthouse, D196). Now
 // the scripts are not asked for at all until the page has been painted (D220).
 
+import { CHUNK_ERROR_MESSAGES, RELOAD_GUARD_MS, RELOAD_MARKER_PREFIX } from "#app/modules/build-update/chunk-reload.mjs";
+
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
 const HREF = /\bhref="(\/[^"]*)"/;
 const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*\bfetchpriority=)/g;
@@ -45,11 +47,33 @@ const NONCE = /\bnonce="([^"]*)"/;
  * module (kept, not run, in #deferred-hydration). A tab in the background paints nothing, and a browser that cannot
  * report paints says nothing: those start at once; a paint that never comes (a stylesheet stuck on a bad
  * network) is waited for 3 s at most. The same text on every page, so a prerendered page names it by its hash.
+ *
+ * When the page's own code fails to load (a tab restored after a deployment removed its chunks), no app code runs
+ * to notice: the module's error event is the only sign. The starter then applies the reload rule itself (once per
+ * path within 10 s, the marker the app's guard uses), and inside the window says so at the top of the page,
+ * which still works without its scripts.
  */
 export const HYDRATION_STARTER = `(() => {
   const kept = document.getElementById("deferred-hydration");
   const nonce = document.currentScript && document.currentScript.nonce;
   let started = false;
+  const failed = () => {
+    const marker = ${JSON.stringify(RELOAD_MARKER_PREFIX)} + location.pathname;
+    try {
+      const last = Number(sessionStorage.getItem(marker));
+      if (!(last > 0 && Date.now() - last < ${RELOAD_GUARD_MS})) {
+        sessionStorage.setItem(marker, String(Date.now()));
+        location.reload();
+        return;
+      }
+    } catch (storageRefused) {}
+    const messages = ${JSON.stringify(CHUNK_ERROR_MESSAGES)};
+    const notice = document.createElement("p");
+    notice.className = "chunk-error-notice";
+    notice.setAttribute("role", "alert");
+    notice.textContent = messages[document.documentElement.lang] || messages.en;
+    (document.getElementById("main") || document.body).prepend(notice);
+  };
   const start = () => {
     if (started || !kept) return;
     started = true;
@@ -63,6 +87,7 @@ export const HYDRATION_STARTER = `(() => {
     const script = document.createElement("script");
     script.type = "module";
     if (nonce) script.nonce = nonce;
+    script.onerror = failed;
     script.textContent = kept.textContent;
     document.body.append(script);
   };
