@@ -32,6 +32,8 @@ import { namespacesFor } from "#app/modules/i18n/page-namespaces.ts";
 import { isDataRequestPath, PageMessagesScript, usePageMessagesText } from "#app/modules/i18n/page-messages.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
+import { carriedDraftContext } from "#app/modules/checkout/carried-draft.server.ts";
+import { CarriedDraftContext } from "#app/modules/checkout/order-store.ts";
 
 export const middleware = rootMiddleware;
 
@@ -46,7 +48,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   // whole has them in a script of their own (page-messages.tsx).
   const { pathname } = new URL(request.url);
   const messages = isDataRequestPath(pathname) ? serializedMessagesFor(locale, namespacesFor(pathname)) : null;
-  return { requestId: context.get(requestIdContext), locale, messages };
+  // A step the browser posted itself: its fields, for this page to render and put into the tab's draft (D226).
+  const carried = context.get(carriedDraftContext);
+  return { requestId: context.get(requestIdContext), locale, messages, carried };
 }
 
 // The root loader is cheap (it reads what the middleware already put on the request), and running it on
@@ -68,6 +72,7 @@ function usePageLanguage(): { locale: Locale; messages: PageMessages | Serialize
 export function Layout({ children }: { children: ReactNode }) {
   const { locale, messages } = usePageLanguage();
   const i18n = pageI18n(locale, messages);
+  const carried = useRouteLoaderData<typeof loader>("root")?.carried ?? null;
   // Marks the document once the whole page is React's (this effect runs after every child's): before that a click
   // on a link is the browser's own. End-to-end tests wait for it; React's internal keys appear before the commit.
   useEffect(() => {
@@ -84,7 +89,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <SiteLayout>{children}</SiteLayout>
+          <CarriedDraftContext.Provider value={carried}>
+            <SiteLayout>{children}</SiteLayout>
+          </CarriedDraftContext.Provider>
         </I18nextProvider>
         <PageMessagesScript />
         <ScrollRestoration />

@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleStepSubmission(request, optionsSchema, await nextStep(context));
+  return handleStepSubmission(request, context, optionsSchema, await nextStep(context));
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -5,6 +5,7 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { signInSchema, signUpSchema } from "#app/modules/accounts/account-schema.ts";
 import { guestContactSchema } from "#app/modules/checkout/order-schema.ts";
+import { carryBack, carryForward } from "#app/modules/checkout/carried-draft.server.ts";
 import { signInSession } from "#app/modules/session/auth.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { getDb, getLocale, getSiteUrl } from "#app/request-context.server.ts";
@@ -57,7 +58,11 @@ export async function loginAction(request: Request, context: Context) {
   switch (formData.get("intent")) {
     case "guest": {
       const submission = parseForm(formData, guestContactSchema);
-      if (submission.status !== "success") return reply("guest", submission.reply(), 400);
+      if (submission.status !== "success") {
+        carryBack(context, request, formData);
+        return reply("guest", submission.reply(), 400);
+      }
+      carryForward(context, request, submission.value);
       return redirect(nextPath(request));
     }
     case "signin": {

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RouterContextProvider } from "react-router";
+import { carriedDraftContext, carriedDraftMiddleware } from "#app/modules/checkout/carried-draft.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { sessionContext } from "#app/request-context.server.ts";
 import { routeMiddleware } from "#app/modules/middleware/route-middleware.server.ts";
@@ -83,6 +85,51 @@ describe(`checkout step actions on ${databaseKind}`, () => {
       postalcode: ["Enter a German postal code, like 10115"],
     });
     expect(JSON.stringify(result.body)).toContain("Main Street 1"); // kept for the form
+  });
+
+  describe("a step the browser posted itself (before the page's scripts ran) carries its fields (D226)", () => {
+    const asDocument = { "Sec-Fetch-Mode": "navigate" };
+    /** One request through the carrying middleware, the handler run as React Router would after it. */
+    async function throughMiddleware(request: Request, handle: (context: RouterContextProvider) => Promise<unknown>) {
+      const context = contextFor(database);
+      let seen: unknown = null;
+      const response = (await carriedDraftMiddleware({ request, context, params: {} } as never, async () => {
+        const outcome = await handle(context);
+        seen = context.get(carriedDraftContext);
+        return outcome instanceof Response ? outcome : new Response(null, { status: 400 });
+      })) as Response;
+      return { response, seen };
+    }
+
+    it("accepted: the next page gets the address once, by a cookie cleared as it is read", async () => {
+      const post = formPost("/Shipping", { ...validAddress, contact: "erika@example.com" }, asDocument);
+      const sent = await throughMiddleware(post, (context) => shipping.action({ request: post, context, params: {} } as never));
+      expect(sent.response.headers.get("Location")).toBe("/Payment");
+      const cookie = sent.response.headers.get("Set-Cookie") ?? "";
+      expect(cookie).toMatch(/^deck-carry=[^;]+;.*HttpOnly/);
+      expect(cookie).not.toContain("Erika"); // encoded, signed: no address in plain text in a header log
+
+      const payment = new Request(`${TEST_ORIGIN}/Payment`, { headers: { Cookie: cookie.split(";")[0]! } });
+      const next = await throughMiddleware(payment, async () => new Response("page"));
+      expect(next.seen).toMatchObject({ name: validAddress.name, city: validAddress.city, contact: "erika@example.com" });
+      expect(next.response.headers.get("Set-Cookie")).toMatch(/^deck-carry=;.*Max-Age=0/);
+    });
+
+    it("refused: the same page renders with the fields as sent, and nothing goes to a cookie", async () => {
+      const post = formPost("/Shipping", { ...validAddress, address: "" }, asDocument);
+      const sent = await throughMiddleware(post, (context) => shipping.action({ request: post, context, params: {} } as never));
+      expect(sent.seen).toMatchObject({ name: validAddress.name, address: "" });
+      expect(sent.response.headers.get("Set-Cookie")).toBeNull();
+    });
+
+    it("the page's own submissions (fetches) and a tampered cookie carry nothing", async () => {
+      const fetched = formPost("/Shipping", validAddress, { "Sec-Fetch-Mode": "cors" });
+      const sent = await throughMiddleware(fetched, (context) => shipping.action({ request: fetched, context, params: {} } as never));
+      expect(sent.response.headers.get("Set-Cookie")).toBeNull();
+      const forged = `deck-carry=${btoa(JSON.stringify({ name: "Mallory" }))}`;
+      const next = await throughMiddleware(new Request(`${TEST_ORIGIN}/Payment`, { headers: { Cookie: forged } }), async () => new Response());
+      expect(next.seen).toBeNull();
+    });
   });
 
   it("answers 415 to a body that is not a form", async () => {

@@ -36,8 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { accountEmail: account?.email ?? null, savedAddress };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleStepSubmission(request, shippingStepSchema, "/Payment");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleStepSubmission(request, context, shippingStepSchema, "/Payment");
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

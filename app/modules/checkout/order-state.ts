@@ -45,7 +45,7 @@ export const initialOrderState: OrderState = {
 };
 
 const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
-const MAX_DRAFT_STRING = 254;
+export const MAX_DRAFT_STRING = 254;
 
 /**
  * Restores a saved draft leniently: each field that is missing or of the wrong shape falls back to its initial

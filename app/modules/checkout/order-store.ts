@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 import { recentreDesign } from "#app/modules/design/recentre.ts";
 import { initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
+import { withCarriedDraft, type CarriedDraft } from "./carried-draft.ts";
 
 /**
  * The order as the buyer builds it, held in the browser (spec §3: "held in client state").
@@ -44,11 +45,17 @@ export interface OrderSetters extends FieldSetters {
 export interface OrderStore extends OrderSetters {
   getSnapshot(): OrderState;
   subscribe(listener: () => void): () => void;
+  /**
+   * Puts fields the server carried to this page (a form the browser posted itself) into the draft, once per
+   * carried object. Called while the page renders, before anything reads the draft, so it tells no listener.
+   */
+  absorb(carried: CarriedDraft): void;
 }
 
 export function createOrderStore(storage: () => Storage | undefined, { writable = true } = {}): OrderStore {
   let state: OrderState | undefined;
   const listeners = new Set<() => void>();
+  const absorbed = new WeakSet<CarriedDraft>();
 
   function restore(): OrderState {
     try {
@@ -64,14 +71,18 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
     return state;
   }
 
-  function update(patch: Partial<OrderState>) {
-    if (!writable) throw new Error("The order store is written only in the browser, from event handlers");
-    state = { ...getSnapshot(), ...patch };
+  function save(next: OrderState) {
+    state = next;
     try {
       storage()?.setItem(ORDER_STORAGE_KEY, JSON.stringify(state));
     } catch {
       // Storage full or denied (private mode): the order still works for this page's life.
     }
+  }
+
+  function update(patch: Partial<OrderState>) {
+    if (!writable) throw new Error("The order store is written only in the browser, from event handlers");
+    save({ ...getSnapshot(), ...patch });
     for (const listener of listeners) listener();
   }
 
@@ -84,6 +95,11 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    absorb(carried) {
+      if (!writable || absorbed.has(carried)) return;
+      absorbed.add(carried);
+      save(withCarriedDraft(getSnapshot(), carried));
     },
     ...fieldSetters,
     // The design follows the deck's width: a layer keeps its place relative to the centre line.
@@ -122,13 +138,26 @@ export const orderStore: OrderStore = isBrowser
   ? createOrderStore(browserSessionStorage)
   : createOrderStore(() => undefined, { writable: false });
 
-const getServerSnapshot = () => initialOrderState;
+/** The fields the server carried to this page (the root loader's `carried`), provided by the root layout. */
+export const CarriedDraftContext = createContext<CarriedDraft | null>(null);
+
+const serverSnapshots = new WeakMap<CarriedDraft, OrderState>();
+
+/** What the server renders: the initial order, with the carried fields in it (one object per carried draft). */
+function serverSnapshotFor(carried: CarriedDraft | null): OrderState {
+  if (!carried) return initialOrderState;
+  let snapshot = serverSnapshots.get(carried);
+  if (!snapshot) serverSnapshots.set(carried, (snapshot = withCarriedDraft(initialOrderState, carried)));
+  return snapshot;
+}
 
 // The store's methods are closures over it (no `this`), so the hook hands them out as they are.
-const { getSnapshot: _getSnapshot, subscribe: _subscribe, ...orderSetters } = orderStore;
+const { getSnapshot: _getSnapshot, subscribe: _subscribe, absorb: _absorb, ...orderSetters } = orderStore;
 
-/** The order and its setters. Hydration renders the initial state first, then the restored draft. */
+/** The order and its setters. Hydration renders what the server rendered first, then the restored draft. */
 export function useOrder(): OrderState & OrderSetters {
-  const order = useSyncExternalStore(orderStore.subscribe, orderStore.getSnapshot, getServerSnapshot);
+  const carried = useContext(CarriedDraftContext);
+  if (carried && isBrowser) orderStore.absorb(carried);
+  const order = useSyncExternalStore(orderStore.subscribe, orderStore.getSnapshot, () => serverSnapshotFor(carried));
   return { ...order, ...orderSetters };
 }

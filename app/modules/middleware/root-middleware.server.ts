@@ -12,6 +12,7 @@ import {
   sessionUnreadableContext,
 } from "#app/modules/observability/database-outage.server.ts";
 import { currentRequest, logger, runWithRequest } from "#app/modules/observability/logger.mjs";
+import { carriedDraftMiddleware } from "#app/modules/checkout/carried-draft.server.ts";
 
 /**
  * Gives every request an id (X-Request-Id, the reference shown on error pages, and the `requestId` of every log
@@ -84,4 +85,10 @@ export const localeMiddleware: MiddlewareFunction<Response> = async ({ request, 
 };
 
 // The same-origin (CSRF) check runs before React Router, in server/same-origin.mjs.
-export const rootMiddleware = [requestIdMiddleware, localeMiddleware, databaseOutageMiddleware, sessionMiddleware];
+export const rootMiddleware = [
+  requestIdMiddleware,
+  localeMiddleware,
+  databaseOutageMiddleware,
+  sessionMiddleware,
+  carriedDraftMiddleware,
+];

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectFieldError,
+  expectNoAxeViolations,
+  optionsAndContact,
+  ORDER_STORAGE_KEY,
+  seedOrder,
+  shippingForm,
+  waitForHydration,
+} from "./helpers.ts";
+
+/**
+ * A buyer quick with autofill on a slow phone sends a step before its page's scripts have arrived: the browser
+ * posts the form itself. What was sent must reach the next step (or come back to the refused form), and the tab's
+ * draft must have it once the scripts run (D226).
+ */
+
+/** Holds every script of the pages loaded from now on until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined); // the page that asked may be gone by now
+  });
+  return release;
+}
+
+async function draftInTab(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "{}"), ORDER_STORAGE_KEY);
+}
+
+test("Grip & size sent before the scripts: the width and the grip tape are in the order on the next step", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/GripSize", { waitUntil: "commit" });
+  await page.getByRole("radio", { name: "8.5″" }).check();
+  await page.getByRole("checkbox", { name: /grip tape/i }).check();
+  await page.getByRole("button", { name: "Continue to login" }).click();
+  await expect(page).toHaveURL(/\/Login$/);
+  release();
+  await waitForHydration(page);
+  await expect.poll(() => draftInTab(page)).toMatchObject({ size: 8.5, grip: true });
+});
+
+test("Shipping sent before the scripts: Payment has the address, and the tab's order keeps it", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
+  const release = await holdScripts(page);
+  await page.goto("/Shipping", { waitUntil: "commit" });
+  const form = shippingForm(page);
+  await form.email.fill("erika@example.com");
+  await form.name.fill("Erika Mustermann");
+  await form.address.fill("Heidestraße 17");
+  await form.postalcode.fill("51147");
+  await form.city.fill("Köln");
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/Payment$/);
+  // Before the scripts, the server's page already says where the deck goes.
+  await expect(page.getByTestId("ship-to")).toContainText("Erika Mustermann");
+  release();
+  await waitForHydration(page);
+  await expect(page.getByTestId("ship-to")).toContainText("51147 Köln");
+  await expect(page).toHaveURL(/\/Payment$/); // the step rules found the address: no way back to Shipping
+  expect(await draftInTab(page)).toMatchObject({ name: "Erika Mustermann", city: "Köln", size: 8.25 });
+  // Given once: a reload reads the tab's draft, and the server carries nothing any more.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId("ship-to")).toContainText("Erika Mustermann");
+});
+
+test("Shipping refused before the scripts: the page comes back with what was typed and says what is missing", async ({ page }) => {
+  await seedOrder(page, optionsAndContact);
+  const release = await holdScripts(page);
+  await page.goto("/Shipping", { waitUntil: "commit" });
+  const form = shippingForm(page);
+  await form.email.fill("erika@example.com");
+  await form.name.fill("Erika Mustermann");
+  await form.postalcode.fill("5114");
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await form.submit.click();
+  expect((await answer).status()).toBe(400);
+  // Still without scripts: the server's page has the fields as sent, and the messages at them.
+  await expect(form.name).toHaveValue("Erika Mustermann");
+  await expect(form.postalcode).toHaveValue("5114");
+  await expectFieldError(form.address, "Enter your street and house number");
+  release();
+  await waitForHydration(page);
+  await expect(form.name).toHaveValue("Erika Mustermann");
+  await expect(form.postalcode).toHaveValue("5114");
+  await expectNoAxeViolations(page);
+
+  await form.address.fill("Heidestraße 17");
+  await form.postalcode.fill("51147");
+  await form.city.fill("Köln");
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/Payment$/);
+  await expect(page.getByTestId("ship-to")).toContainText("Erika Mustermann");
+});
+
+test("a guest's e-mail sent before the scripts reaches Shipping", async ({ page }) => {
+  await seedOrder(page, { size: 8, grip: false });
+  const release = await holdScripts(page);
+  await page.goto("/Login", { waitUntil: "commit" });
+  const guest = page.getByRole("region", { name: "Continue as guest" });
+  await guest.getByLabel("E-mail").fill("quick@example.com");
+  await guest.getByRole("button").click();
+  await expect(page).toHaveURL(/\/Shipping$/);
+  release();
+  await waitForHydration(page);
+  await expect.poll(() => draftInTab(page)).toMatchObject({ contact: "quick@example.com", size: 8 });
+});
