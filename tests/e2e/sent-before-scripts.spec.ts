@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  completeOrder,
   expectFieldError,
   expectNoAxeViolations,
   optionsAndContact,
@@ -107,4 +108,15 @@ test("a guest's e-mail sent before the scripts reaches Shipping", async ({ page 
   release();
   await waitForHydration(page);
   await expect.poll(() => draftInTab(page)).toMatchObject({ contact: "quick@example.com", size: 8 });
+});
+
+test("Payment's Buy now waits for the scripts: the order it sends is in the tab", async ({ page }) => {
+  await seedOrder(page, completeOrder);
+  const release = await holdScripts(page);
+  await page.goto("/Payment", { waitUntil: "commit" });
+  const buyNow = page.getByRole("button", { name: "Buy now" });
+  await expect(buyNow).toBeDisabled();
+  release();
+  await waitForHydration(page);
+  await expect(buyNow).toBeEnabled();
 });

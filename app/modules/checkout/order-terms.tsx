@@ -5,6 +5,7 @@ import type { PriceBreakdown } from "#app/modules/catalog/pricing.ts";
 import type { OrderState } from "./order-state.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import "#app/modules/legal/legal.css";
 
 /**
@@ -54,10 +55,16 @@ export function OrderTerms({ order, price }: { order: OrderState; price: PriceBr
 }
 
 /** The button that places the order. While the order is being placed it says so (and cannot be pressed again). */
+/**
+ * Disabled until the page's scripts run: unlike the other steps, the order it sends (the design, the checkout id)
+ * is in the tab and reaches the form only through them, so a press before that could only be refused, and the
+ * card typed would have to be typed again.
+ */
 export function BuyButton({ paying }: { paying: boolean }) {
   const { t } = useTranslation("legal");
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className="button button--primary button--wide" disabled={paying} aria-live="polite">
+    <button type="submit" className="button button--primary button--wide" disabled={paying || !hydrated} aria-live="polite">
       {paying ? t("orderTerms.paying") : t("orderTerms.buyNow")}
     </button>
   );
