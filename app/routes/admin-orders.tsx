@@ -4,7 +4,8 @@ import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import { ORDER_STATUSES, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUSES, refundsCharge } from "#app/modules/orders/order-status.ts";
+import type { OrderListFilter } from "#app/modules/admin/order-list-filter.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
@@ -19,7 +20,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => adminOrdersLoa
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** The list's URL for a status, a search and a page; empty parts are left out. */
-function listUrl(path: string, params: { status?: OrderStatus | null; q?: string; after?: string | null }) {
+function listUrl(path: string, params: { status?: OrderListFilter | null; q?: string; after?: string | null }) {
   const search = new URLSearchParams();
   if (params.status) search.set("status", params.status);
   if (params.q) search.set("q", params.q);
@@ -34,7 +35,8 @@ export default function AdminOrders() {
   const { t } = useTranslation("admin");
   const { t: tOrders } = useTranslation("orders");
   const locale = useLocale();
-  const statusLabel = (status: OrderStatus | null) => (status ? tOrders(`status.${status}`) : t("orders.all"));
+  const statusLabel = (status: OrderListFilter | null) =>
+    status === "withdrawn" ? t("orders.refundDue") : status ? tOrders(`status.${status}`) : t("orders.all");
   return (
     <div className="stack">
       <div className="admin__heading">
@@ -55,7 +57,8 @@ export default function AdminOrders() {
       </Form>
       <nav aria-label={t("orders.statusNav")}>
         <ul className="admin__tabs">
-          {([null, ...ORDER_STATUSES] as const).map((status) => (
+          {/* Last, "refund due": declared withdrawals not yet refunded, which the seller owes within 14 days. */}
+          {([null, ...ORDER_STATUSES, "withdrawn"] as const).map((status) => (
             <li key={status ?? "all"}>
               <Link to={listUrl("/admin", { status, q: query.search })} aria-current={status === query.status ? "page" : undefined}>
                 <span className="admin__tab-label">{statusLabel(status)}</span>{" "}

@@ -617,6 +617,8 @@ describe(`the orders list on ${databaseKind}`, () => {
     await walk(db(), placed.grace, "in_production", "shipped");
     await walk(db(), placed.hans, "in_production", "shipped");
     await walk(db(), placed.anna, "cancelled");
+    // Max and Anna declared a withdrawal; Anna's order is refunded (cancelled), Max's is not yet.
+    await db().db.update(orders).set({ withdrawalDeclaredAt: new Date() }).where(inArray(orders.id, [placed.max.id, placed.anna.id]));
   });
 
   const newestFirst = () => [placed.hans, placed.max, placed.anna, placed.grace, placed.erika, placed.ada].map((order) => order.id);
@@ -632,7 +634,7 @@ describe(`the orders list on ${databaseKind}`, () => {
 
   it("counts the orders of each status and all of them", async () => {
     const body = await list(db(), cookie, "?status=shipped");
-    expect(body.counts).toEqual({ paid: 2, in_production: 1, shipped: 2, delivered: 0, cancelled: 1, returned: 0, all: 6 });
+    expect(body.counts).toEqual({ paid: 2, in_production: 1, shipped: 2, delivered: 0, cancelled: 1, returned: 0, all: 6, withdrawn: 1 });
   });
 
   it("the status filter returns only that status's orders; an unknown status shows all", async () => {
@@ -644,6 +646,16 @@ describe(`the orders list on ${databaseKind}`, () => {
     const unknown = await list(db(), cookie, "?status=bogus");
     expect(unknown.query.status).toBeNull();
     expect(ids(unknown)).toEqual(newestFirst());
+  });
+
+  it("the refund-due tab lists the declared withdrawals not yet refunded, and the CSV follows it", async () => {
+    const due = await list(db(), cookie, "?status=withdrawn");
+    expect(due.query.status).toBe("withdrawn");
+    expect(ids(due)).toEqual([placed.max.id]);
+    const csv = await rawResponse(db(), adminOrdersCsv.loader, get("/admin/orders.csv?status=withdrawn"), cookie);
+    expect(csv.status).toBe(200);
+    const { rows } = await readCsv(csv);
+    expect(rows.slice(1).map((row) => row[0])).toEqual([placed.max.number]);
   });
 
   it("finds an order by its full number, by the number without DS- (any case), and by a prefix of it", async () => {

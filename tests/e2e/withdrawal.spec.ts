@@ -50,8 +50,12 @@ test("a buyer withdraws from a purchase from the order page, gets the receipt by
   await expect(page.getByText("Your withdrawal from this order arrived on")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Withdraw from contract" })).toHaveCount(0);
 
-  // The back office shows it above the order, with what to do.
+  // The back office lists it under "Withdrawn, refund due", and shows it above the order, with what to do.
   const operator = await operatorPage(browser);
+  await open(operator, "/admin");
+  await operator.getByRole("navigation", { name: "Order status" }).getByRole("link", { name: /Withdrawn, refund due/ }).click();
+  await expect(operator).toHaveURL(/status=withdrawn/);
+  await expect(operator.getByRole("table").getByRole("link", { name: number })).toBeVisible();
   await open(operator, `/admin/orders/${new URL(orderUrl).pathname.split("/")[2]}`);
   const notice = operator.getByRole("note");
   await expect(notice).toContainText(/Withdrawal declared .* by Erika Mustermann with the withdrawal form\./);
