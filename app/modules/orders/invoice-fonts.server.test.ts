@@ -2,9 +2,18 @@ import { describe, expect, it } from "vitest";
 import { fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
 
 describe("the invoice's fonts", () => {
-  it("are Barlow's files unpacked to TrueType, regular and semibold, Latin and Latin Extended", () => {
+  it("are Barlow's files (Latin, Latin Extended) and Noto Sans's (Greek, Cyrillic) unpacked to TrueType, regular and semibold", () => {
     const files = invoiceFontFiles();
-    expect(Object.keys(files).sort()).toEqual(["bold-ext", "bold-latin", "regular-ext", "regular-latin"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "bold-cyrillic",
+      "bold-ext",
+      "bold-greek",
+      "bold-latin",
+      "regular-cyrillic",
+      "regular-ext",
+      "regular-greek",
+      "regular-latin",
+    ]);
     for (const file of Object.values(files)) expect(file.readUInt32BE(0)).toBe(0x00010000); // a TrueType sfnt
   });
 
@@ -17,5 +26,14 @@ describe("the invoice's fonts", () => {
       { font: "bold-latin", text: "ó" },
       { font: "bold-ext", text: "łć" },
     ]);
+  });
+
+  it("write Greek and Cyrillic in Noto Sans, keeping the digits and spaces between in Barlow", () => {
+    expect(fontRuns("Αθήνα 105 63", "regular")).toEqual([
+      { font: "regular-greek", text: "Αθήνα" },
+      { font: "regular-latin", text: " 105 63" },
+    ]);
+    expect(fontRuns("Иван", "bold")).toEqual([{ font: "bold-cyrillic", text: "Иван" }]);
+    expect(fontRuns("שלום", "regular")).toEqual([{ font: "regular-latin", text: "שלום" }]); // no font has it: a box
   });
 });

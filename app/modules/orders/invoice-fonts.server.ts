@@ -8,14 +8,24 @@ import { inflateSync } from "node:zlib";
  * as a subset of the glyphs used. Fontsource splits each weight into a Latin file (ASCII, Latin-1 with the
  * German letters, €, typographic punctuation) and a Latin Extended one (Polish, Czech, Baltic… letters); a buyer's
  * name or address may need either, so every text is written in runs, each in the file whose unicode-range (read
- * from fontsource's own CSS) holds its characters.
+ * from fontsource's own CSS) holds its characters. Barlow has no Greek or Cyrillic, which buyers in Greece, Cyprus
+ * and Bulgaria write their names in: those runs are in Noto Sans (same licence), the nearest open sans-serif that
+ * has them, so that no name on an invoice prints as boxes (D227).
  *
  * The WOFF files, not WOFF2: fontkit's subsetter breaks on WOFF2's composite glyphs (an offset error at `end()`).
  * They are unpacked once into plain TrueType (`sfntOfWoff`): fontkit reads a WOFF's tables through a JavaScript
  * inflate on every access, glyph by glyph, which made one invoice take most of a second.
  */
 export type InvoiceWeight = "regular" | "bold";
-export type InvoiceFontName = `${InvoiceWeight}-${"latin" | "ext"}`;
+/** The subsets in the order a character is looked up in: Barlow's first, so Latin text is always Barlow. */
+const SUBSETS = [
+  { key: "latin", family: "barlow", name: "latin" },
+  { key: "ext", family: "barlow", name: "latin-ext" },
+  { key: "greek", family: "noto-sans", name: "greek" },
+  { key: "cyrillic", family: "noto-sans", name: "cyrillic" },
+] as const;
+type SubsetKey = (typeof SUBSETS)[number]["key"];
+export type InvoiceFontName = `${InvoiceWeight}-${SubsetKey}`;
 
 interface Subset {
   file: Buffer;
@@ -24,7 +34,7 @@ interface Subset {
 
 const WEIGHTS: Record<InvoiceWeight, string> = { regular: "400", bold: "600" };
 
-let loaded: Record<InvoiceWeight, { latin: Subset; ext: Subset }> | undefined;
+let loaded: Record<InvoiceWeight, Record<SubsetKey, Subset>> | undefined;
 
 function parseUnicodeRange(range: string): [number, number][] {
   return range.split(",").map((part) => {
@@ -74,18 +84,19 @@ export function sfntOfWoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-function loadWeight(weight: string): { latin: Subset; ext: Subset } {
+function loadSubset(family: string, name: string, weight: string): Subset {
   const require = createRequire(import.meta.url);
-  const css = readFileSync(require.resolve(`@fontsource/barlow/${weight}.css`), "utf8");
-  const dir = path.dirname(require.resolve(`@fontsource/barlow/${weight}.css`));
-  const subset = (name: "latin" | "latin-ext"): Subset => {
-    const file = `barlow-${name}-${weight}-normal.woff`;
-    const block = css.split("@font-face").find((face) => face.includes(`/files/${file}`) || face.includes(`/files/barlow-${name}-${weight}-normal.woff2`));
-    const range = block ? /unicode-range:\s*([^;]+);/.exec(block)?.[1] : undefined;
-    if (!range) throw new Error(`no unicode-range for ${file} in @fontsource/barlow/${weight}.css`);
-    return { file: sfntOfWoff(readFileSync(path.join(dir, "files", file))), ranges: parseUnicodeRange(range) };
-  };
-  return { latin: subset("latin"), ext: subset("latin-ext") };
+  const cssPath = require.resolve(`@fontsource/${family}/${weight}.css`);
+  const css = readFileSync(cssPath, "utf8");
+  const file = `${family}-${name}-${weight}-normal.woff`;
+  const block = css.split("@font-face").find((face) => face.includes(`/files/${file}`) || face.includes(`/files/${file}2`));
+  const range = block ? /unicode-range:\s*([^;]+);/.exec(block)?.[1] : undefined;
+  if (!range) throw new Error(`no unicode-range for ${file} in @fontsource/${family}/${weight}.css`);
+  return { file: sfntOfWoff(readFileSync(path.join(path.dirname(cssPath), "files", file))), ranges: parseUnicodeRange(range) };
+}
+
+function loadWeight(weight: string): Record<SubsetKey, Subset> {
+  return Object.fromEntries(SUBSETS.map(({ key, family, name }) => [key, loadSubset(family, name, weight)])) as Record<SubsetKey, Subset>;
 }
 
 function fonts() {
@@ -96,27 +107,27 @@ function fonts() {
 /** The font files to register with a PDF document, by the names `runs` uses. */
 export function invoiceFontFiles(): Record<InvoiceFontName, Buffer> {
   const all = fonts();
-  return {
-    "regular-latin": all.regular.latin.file,
-    "regular-ext": all.regular.ext.file,
-    "bold-latin": all.bold.latin.file,
-    "bold-ext": all.bold.ext.file,
-  };
+  const files: Partial<Record<InvoiceFontName, Buffer>> = {};
+  for (const weight of Object.keys(WEIGHTS) as InvoiceWeight[]) {
+    for (const { key } of SUBSETS) files[`${weight}-${key}`] = all[weight][key].file;
+  }
+  return files as Record<InvoiceFontName, Buffer>;
 }
 
 const inRanges = (ranges: [number, number][], code: number) => ranges.some(([from, to]) => code >= from && code <= to);
 
 /**
- * A text cut into runs of one font file each. A character neither file holds stays in the Latin one (it shows as
- * the font's missing-glyph box rather than disappearing).
+ * A text cut into runs of one font file each: each character in the first subset that holds it. A character none
+ * holds (Hebrew, Arabic, CJK: scripts that also need shaping or right-to-left layout, which PDFKit does not do)
+ * stays in the Latin one, where it shows as the font's missing-glyph box rather than disappearing.
  */
 export function fontRuns(text: string, weight: InvoiceWeight): { font: InvoiceFontName; text: string }[] {
-  const { latin } = fonts()[weight];
-  const ext = fonts()[weight].ext;
+  const subsets = fonts()[weight];
   const runs: { font: InvoiceFontName; text: string }[] = [];
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const font: InvoiceFontName = !inRanges(latin.ranges, code) && inRanges(ext.ranges, code) ? `${weight}-ext` : `${weight}-latin`;
+    const key = SUBSETS.find((subset) => inRanges(subsets[subset.key].ranges, code))?.key ?? "latin";
+    const font: InvoiceFontName = `${weight}-${key}`;
     const last = runs.at(-1);
     if (last?.font === font) last.text += char;
     else runs.push({ font, text: char });

@@ -235,6 +235,19 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     }
   });
 
+  it("prints a Greek or Cyrillic name and town in letters, not boxes: those runs are in Noto Sans (D227)", async () => {
+    for (const buyer of [
+      { name: "Γιώργος Παπαδόπουλος", address: "Οδός Ερμού 12", postalcode: "105 63", city: "Αθήνα", country: "GR" },
+      { name: "Иван Петров", address: "ул. Витоша 15", postalcode: "1000", city: "София", country: "BG" },
+    ]) {
+      const order = await place(buyer);
+      const { pdf } = await invoicePdfOfOrder(order, seller(), { compress: false });
+      expect(pdf.toString("latin1")).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans/);
+      const read = plain(await pdfToText(pdf));
+      for (const words of [buyer.name, buyer.address, buyer.city]) expect(read).toContain(words);
+    }
+  });
+
   it("to France: the French rate, named as the destination's, under the One-Stop-Shop scheme", async () => {
     const order = await place({ postalcode: "75001", city: "Paris", country: "FR" });
     expect(order).toMatchObject({ taxKind: "vat", vatBasisPoints: 2000 });
