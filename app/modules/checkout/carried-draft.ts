@@ -1,7 +1,7 @@
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
 import { isCountryCode } from "#app/modules/catalog/countries.ts";
 import { recentreDesign } from "#app/modules/design/recentre.ts";
-import { MAX_DRAFT_STRING, type OrderState } from "./order-state.ts";
+import { MAX_DRAFT_STRING, STRING_FIELDS, type FORM_FIELDS, type OrderState } from "./order-state.ts";
 
 /**
  * A checkout step sent before its page's scripts ran (a fast buyer on a slow phone, or a browser without scripts)
@@ -10,22 +10,7 @@ import { MAX_DRAFT_STRING, type OrderState } from "./order-state.ts";
  * fields come back filled), the next step when it accepts it. That page renders with those fields and puts them
  * into the draft as its scripts start (order-store.ts, D226). Never a password or card field: none is carried.
  */
-export const CARRIED_FIELDS = [
-  "grip",
-  "size",
-  "contact",
-  "name",
-  "address",
-  "addressextend",
-  "postalcode",
-  "city",
-  "country",
-  "region",
-] as const satisfies readonly (keyof OrderState)[];
-
-export type CarriedDraft = Partial<Pick<OrderState, (typeof CARRIED_FIELDS)[number]>>;
-
-const STRING_FIELDS = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
+export type CarriedDraft = Partial<Pick<OrderState, (typeof FORM_FIELDS)[number]>>;
 
 /**
  * The order fields among a form's values (as posted, or as its schema parsed them), or null when there are none.

@@ -26,6 +26,20 @@ export interface OrderState {
   checkoutId: string;
 }
 
+/** The order's fields that the checkout's forms fill in (everything but the design and the checkout id). */
+export const FORM_FIELDS = [
+  "grip",
+  "size",
+  "contact",
+  "name",
+  "address",
+  "addressextend",
+  "postalcode",
+  "city",
+  "country",
+  "region",
+] as const satisfies readonly (keyof OrderState)[];
+
 /** A checkout id as the browser makes it (the key of one purchase): the order schema checks the same. */
 export const CHECKOUT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -44,7 +58,8 @@ export const initialOrderState: OrderState = {
   checkoutId: "",
 };
 
-const stringFields = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
+/** The draft's free-text fields. */
+export const STRING_FIELDS = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
 export const MAX_DRAFT_STRING = 254;
 
 /**
@@ -57,7 +72,7 @@ export function restoreOrderDraft(saved: unknown): OrderState {
   const order: OrderState = { ...initialOrderState };
   if (typeof draft.grip === "boolean") order.grip = draft.grip;
   if (typeof draft.size === "number" && isDeckSize(draft.size)) order.size = draft.size;
-  for (const field of stringFields) {
+  for (const field of STRING_FIELDS) {
     const value = draft[field];
     if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) order[field] = value;
   }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
 import { recentreDesign } from "#app/modules/design/recentre.ts";
-import { initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
+import { FORM_FIELDS, initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
 import { withCarriedDraft, type CarriedDraft } from "./carried-draft.ts";
 
 /**
@@ -13,19 +13,7 @@ import { withCarriedDraft, type CarriedDraft } from "./carried-draft.ts";
 export const ORDER_STORAGE_KEY = "deck-studio:order:v1";
 
 /** The fields the buyer sets one at a time: one setter each (spec §3), `setGrip` … `setDesign`. */
-const SETTABLE_FIELDS = [
-  "grip",
-  "size",
-  "contact",
-  "name",
-  "address",
-  "addressextend",
-  "postalcode",
-  "city",
-  "country",
-  "region",
-  "design",
-] as const satisfies readonly (keyof OrderState)[];
+const SETTABLE_FIELDS = [...FORM_FIELDS, "design"] as const satisfies readonly (keyof OrderState)[];
 
 type SettableField = (typeof SETTABLE_FIELDS)[number];
 
