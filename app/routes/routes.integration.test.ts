@@ -115,6 +115,17 @@ describe(`checkout step actions on ${databaseKind}`, () => {
       expect(next.response.headers.get("Set-Cookie")).toMatch(/^deck-carry=;.*Max-Age=0/);
     });
 
+    it("two steps posted in a row keep the first one's fields: Grip & size's width reaches Shipping with the guest's e-mail", async () => {
+      const grip = formPost("/GripSize", { size: "8.5", grip: "on" }, asDocument);
+      const first = await throughMiddleware(grip, (context) => gripSize.action({ request: grip, context, params: {} } as never));
+      const cookie = (first.response.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+      const guest = formPost("/Login", { intent: "guest", contact: "ada@example.com" }, { ...asDocument, Cookie: cookie });
+      const second = await throughMiddleware(guest, (context) => login.action({ request: guest, context, params: {} } as never));
+      const shippingPage = new Request(`${TEST_ORIGIN}/Shipping`, { headers: { Cookie: (second.response.headers.get("Set-Cookie") ?? "").split(";")[0]! } });
+      const third = await throughMiddleware(shippingPage, async () => new Response("page"));
+      expect(third.seen).toEqual({ size: 8.5, grip: true, contact: "ada@example.com" });
+    });
+
     it("refused: the same page renders with the fields as sent, and nothing goes to a cookie", async () => {
       const post = formPost("/Shipping", { ...validAddress, address: "" }, asDocument);
       const sent = await throughMiddleware(post, (context) => shipping.action({ request: post, context, params: {} } as never));

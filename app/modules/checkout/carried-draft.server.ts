@@ -33,16 +33,26 @@ export function isDocumentSubmission(request: Request): boolean {
   return (request.headers.get("Accept") ?? "").includes("text/html"); // a browser older than Fetch Metadata
 }
 
+/**
+ * Fields carried to this request, with a form's on top. Two steps posted in a row before any page ran its
+ * scripts (Grip & size, then Login as a guest) must not lose the first one's: its page never put them in the draft.
+ */
+function withIncoming(context: Readonly<RouterContextProvider>, values: Record<string, unknown>): CarriedDraft | null {
+  const incoming = context.get(carriedDraftContext);
+  const carried = carriedDraftOf(values);
+  return incoming || carried ? { ...incoming, ...carried } : null;
+}
+
 /** A step refused a form the browser posted: the page that says so shows the fields as they were sent. */
 export function carryBack(context: Readonly<RouterContextProvider>, request: Request, formData: FormData): void {
   if (!isDocumentSubmission(request)) return;
   const posted = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  context.set(carriedDraftContext, carriedDraftOf(posted));
+  context.set(carriedDraftContext, withIncoming(context, posted));
 }
 
 /** A step accepted a form the browser posted: the next step's page gets its fields. */
 export function carryForward(context: Readonly<RouterContextProvider>, request: Request, values: Record<string, unknown>): void {
-  if (isDocumentSubmission(request)) context.set(carryToNextContext, carriedDraftOf(values));
+  if (isDocumentSubmission(request)) context.set(carryToNextContext, withIncoming(context, values));
 }
 
 /** Reads the fields carried to this request (and clears them: they are given once), and sends the next ones. */
