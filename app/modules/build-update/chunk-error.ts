@@ -1,10 +1,10 @@
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { CHUNK_ERROR_MESSAGES } from "./chunk-reload.mjs";
 
-/** The message on the error page when a page's code cannot be loaded twice in a row (spec wording). */
-export const CHUNK_ERROR_MESSAGE = CHUNK_ERROR_MESSAGES.en;
-
-/** That message in the page's language. */
+/**
+ * The message on the error page when a page's code cannot be loaded twice in a row, in the page's language (the
+ * English one is the spec's wording).
+ */
 export function chunkErrorMessage(locale: Locale): string {
   return CHUNK_ERROR_MESSAGES[locale];
 }

@@ -1,7 +1,7 @@
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
 import { isCountryCode } from "#app/modules/catalog/countries.ts";
 import { recentreDesign } from "#app/modules/design/recentre.ts";
-import { MAX_DRAFT_STRING, STRING_FIELDS, type FORM_FIELDS, type OrderState } from "./order-state.ts";
+import { FORM_FIELDS, validDraftFields, type OrderState } from "./order-state.ts";
 
 /**
  * A checkout step sent before its page's scripts ran (a fast buyer on a slow phone, or a browser without scripts)
@@ -14,21 +14,20 @@ export type CarriedDraft = Partial<Pick<OrderState, (typeof FORM_FIELDS)[number]
 
 /**
  * The order fields among a form's values (as posted, or as its schema parsed them), or null when there are none.
- * Anything of the wrong shape is left out: this also reads a cookie, which a browser may send altered.
+ * A posted form's width and grip box are text: read as the draft holds them, then checked as a stored draft is,
+ * since this also reads a cookie, which a browser may send altered.
  */
 export function carriedDraftOf(values: Record<string, unknown>): CarriedDraft | null {
-  const carried: CarriedDraft = {};
-  for (const field of STRING_FIELDS) {
-    const value = values[field];
-    if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) carried[field] = value;
-  }
-  const size = typeof values.size === "string" && values.size !== "" ? Number(values.size) : values.size;
-  if (typeof size === "number" && isDeckSize(size)) carried.size = size;
-  // The grip box is on the same form as the width: sent without it means unticked.
-  if (values.grip === true || values.grip === "on") carried.grip = true;
-  else if (values.grip === false || "size" in values) carried.grip = false;
-  if (typeof values.country === "string" && isCountryCode(values.country)) carried.country = values.country;
-  return Object.keys(carried).length > 0 ? carried : null;
+  const { size, grip } = values;
+  const asDraft = {
+    ...values,
+    size: typeof size === "string" && size !== "" ? Number(size) : size,
+    // The grip box is on the same form as the width: sent without it means unticked.
+    grip: grip === true || grip === "on" ? true : grip === false || "size" in values ? false : undefined,
+  };
+  const valid = validDraftFields(asDraft);
+  const carried = Object.fromEntries(FORM_FIELDS.filter((field) => field in valid).map((field) => [field, valid[field]]));
+  return Object.keys(carried).length > 0 ? (carried as CarriedDraft) : null;
 }
 
 /** The draft with the carried fields in it; a new width moves the design with it, as the width picker does. */

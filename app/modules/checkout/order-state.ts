@@ -58,9 +58,28 @@ export const initialOrderState: OrderState = {
   checkoutId: "",
 };
 
-/** The draft's free-text fields. */
-export const STRING_FIELDS = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
-export const MAX_DRAFT_STRING = 254;
+const STRING_FIELDS = ["contact", "name", "address", "addressextend", "postalcode", "city", "region"] as const;
+const MAX_DRAFT_STRING = 254;
+
+/**
+ * The fields of a saved or sent draft that have the right shape; the rest are left out. One check for every way a
+ * draft arrives: the tab's storage, and the fields the server carries to a page (carried-draft.ts).
+ */
+export function validDraftFields(draft: Record<string, unknown>): Partial<OrderState> {
+  const fields: Partial<OrderState> = {};
+  if (typeof draft.grip === "boolean") fields.grip = draft.grip;
+  if (typeof draft.size === "number" && isDeckSize(draft.size)) fields.size = draft.size;
+  for (const field of STRING_FIELDS) {
+    const value = draft[field];
+    if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) fields[field] = value;
+  }
+  if (typeof draft.country === "string" && isCountryCode(draft.country)) fields.country = draft.country;
+  if (isDesign(draft.design)) fields.design = draft.design;
+  if (typeof draft.checkoutId === "string" && CHECKOUT_ID_PATTERN.test(draft.checkoutId)) {
+    fields.checkoutId = draft.checkoutId;
+  }
+  return fields;
+}
 
 /**
  * Restores a saved draft leniently: each field that is missing or of the wrong shape falls back to its initial
@@ -68,20 +87,7 @@ export const MAX_DRAFT_STRING = 254;
  */
 export function restoreOrderDraft(saved: unknown): OrderState {
   if (typeof saved !== "object" || saved === null) return initialOrderState;
-  const draft = saved as Record<string, unknown>;
-  const order: OrderState = { ...initialOrderState };
-  if (typeof draft.grip === "boolean") order.grip = draft.grip;
-  if (typeof draft.size === "number" && isDeckSize(draft.size)) order.size = draft.size;
-  for (const field of STRING_FIELDS) {
-    const value = draft[field];
-    if (typeof value === "string" && value.length <= MAX_DRAFT_STRING) order[field] = value;
-  }
-  if (typeof draft.country === "string" && isCountryCode(draft.country)) order.country = draft.country;
-  if (isDesign(draft.design)) order.design = draft.design;
-  if (typeof draft.checkoutId === "string" && CHECKOUT_ID_PATTERN.test(draft.checkoutId)) {
-    order.checkoutId = draft.checkoutId;
-  }
-  return order;
+  return { ...initialOrderState, ...validDraftFields(saved as Record<string, unknown>) };
 }
 
 /** The address fields a buyer types on the Shipping step (the country has a default, so it does not count). */

@@ -1,5 +1,4 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
-import { recentreDesign } from "#app/modules/design/recentre.ts";
 import { FORM_FIELDS, initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
 import { withCarriedDraft, type CarriedDraft } from "./carried-draft.ts";
 
@@ -92,8 +91,7 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
     ...fieldSetters,
     // The design follows the deck's width: a layer keeps its place relative to the centre line.
     setSize(size) {
-      const { size: before, design } = getSnapshot();
-      update({ size, design: recentreDesign(design, before, size) });
+      update(withCarriedDraft(getSnapshot(), { size }));
     },
     ensureCheckoutId() {
       const current = getSnapshot().checkoutId;
