@@ -275,8 +275,10 @@ try {
   await attack("IDOR: an order, its print files or its claim page without the token", async () => {
     const order = await guestOrder();
     const [orderPath] = order.location.split("?");
-    const statuses = await Promise.all([orderPath, `${orderPath}/print/svg`, `${orderPath}/print/png`, `${orderPath}/claim`, `/orders/${randomUUID()}`].map((url) => fetch(`${base}${url}`).then((r) => r.status)));
-    return statuses.every((status) => status === 404) ? null : `answered ${statuses.join(", ")}`;
+    const statuses = await Promise.all([`${orderPath}?token=forged`, `${orderPath}/print/svg`, `${orderPath}/print/png`, `${orderPath}/claim`, `/orders/${randomUUID()}?token=forged`].map((url) => fetch(`${base}${url}`).then((r) => r.status)));
+    // Without any token, an order's page leads to the sign-in page, for a real order and a made-up one alike.
+    const signIns = await Promise.all([orderPath, `/orders/${randomUUID()}`].map((url) => fetch(`${base}${url}`, { redirect: "manual" })));
+    return statuses.every((status) => status === 404) && signIns.every((r) => r.status === 302 && r.headers.get("location")?.startsWith("/account?next=%2Forders%2F")) ? null : `answered ${statuses.join(", ")}; without a token ${signIns.map((r) => `${r.status} ${r.headers.get("location")}`).join(", ")}`;
   });
 
   await attack("XSS: markup in the address shown on the order page", async () => {

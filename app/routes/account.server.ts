@@ -29,11 +29,22 @@ function isNotice(value: string | null): value is Notice {
   return (ADDRESS_NOTICES as readonly (string | null)[]).includes(value);
 }
 
+/** Where signing in here leads: back to the order (or its invoice) that sent the buyer here, else this page. */
+function afterSignIn(request: Request): string {
+  const next = new URL(request.url).searchParams.get("next");
+  return next && /^\/orders\/[\w-]{1,64}(\/(invoice|credit-note))?$/.test(next) ? next : "/account";
+}
+
 export async function accountLoader(request: Request, context: Context) {
   requireReadableSession(context); // a signed-in buyer whose session is unread (database away): 503, not "sign in"
   const account = await currentAccount(context);
   // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
-  if (!account) return { email: null, orders: [], addresses: [], editing: null, notice: null };
+  if (!account) {
+    const forOrder = afterSignIn(request) !== "/account";
+    return { email: null, orders: [], addresses: [], editing: null, notice: null, forOrder };
+  }
+  // Signed in already (in another tab, say): the order the buyer was sent here for.
+  if (afterSignIn(request) !== "/account") throw redirect(afterSignIn(request));
   const db = await getDb(context);
   const [orders, addresses] = await Promise.all([ordersOfUser(db, account.id), listAddresses(db, account.id)]);
   const search = new URL(request.url).searchParams;
@@ -46,6 +57,7 @@ export async function accountLoader(request: Request, context: Context) {
     // `?edit={id}` opens one of the buyer's addresses in the form (a link, so it works without scripts).
     editing: addresses.find((address) => address.id === search.get("edit")) ?? null,
     notice: isNotice(done) ? t(`addresses.notices.${done}`) : null,
+    forOrder: false,
   };
 }
 
@@ -61,14 +73,15 @@ function formError(form: "address" | "address-list", message: string, status = 4
 const done = (notice: Notice) => redirect(`/account?done=${notice}`);
 
 /**
- * Signed out: signing in through the Login step's action, coming back to this page. Signed in: the address book's
+ * Signed out: signing in through the Login step's action, coming back to this page (or the order that sent the
+ * buyer here). Signed in: the address book's
  * forms (add or change an address, make one the default, delete one), validated with the Shipping step's schema.
  */
 export async function accountAction(request: Request, context: Context) {
   const account = await currentAccount(context);
   if (!account) {
     const url = new URL(request.url);
-    url.searchParams.set("next", "/account");
+    url.searchParams.set("next", afterSignIn(request));
     return loginAction(new Request(url, request), context);
   }
   const formData = await readFormData(request);

@@ -25,11 +25,11 @@ export const loader = ({ request, context }: Route.LoaderArgs) => accountLoader(
 export const action = ({ request, context }: Route.ActionArgs) => accountAction(request, context);
 
 export default function Account() {
-  const { email, orders, addresses, editing, notice } = useLoaderData<typeof loader>();
+  const { email, orders, addresses, editing, notice, forOrder } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const locale = useLocale();
-  if (!email) return <SignIn />;
+  if (!email) return <SignIn forOrder={forOrder} />;
   const formResult = reply?.form === "address" ? (reply.result as SubmissionResult<string[]>) : undefined;
   const listErrors = reply?.form === "address-list" ? ((reply.result as SubmissionResult<string[]>).error?.[""] ?? []) : [];
   return (
@@ -103,14 +103,14 @@ export default function Account() {
   );
 }
 
-function SignIn() {
+function SignIn({ forOrder }: { forOrder: boolean }) {
   const reply = useActionData<typeof action>();
   const lastResult = reply?.form === "signin" ? (reply.result as SubmissionResult<string[]>) : undefined;
   const { t } = useTranslation("account");
   return (
     <div className="page page--narrow stack">
       <h1>{t("page.heading")}</h1>
-      <p>{t("signIn.intro")}</p>
+      <p>{t(forOrder ? "signIn.introOrder" : "signIn.intro")}</p>
       <AccountForm id="account-sign-in" kind="sign-in" intent="signin" lastResult={lastResult} submitLabel={t("signIn.submit")} primary />
       <p>
         <Link to="/account/reset">{t("signIn.forgot")}</Link> · {t("signIn.noAccount")}{" "}

@@ -160,7 +160,7 @@ describe(`order pages on ${databaseKind}`, () => {
     return result.order;
   }
 
-  it("a guest sees their order with the link's token, and 404 without it", async () => {
+  it("a guest sees their order with the link's token; without it, signed out, the sign-in page", async () => {
     const order = await guestOrder();
     const withToken = await run(orderRoute.loader, new Request(`${ORIGIN}/orders/${order.id}?token=${orderAccessToken(order.id)}`), null, { orderId: order.id });
     expect(withToken.status).toBe(200);
@@ -168,7 +168,38 @@ describe(`order pages on ${databaseKind}`, () => {
     expect(JSON.stringify(withToken.body)).not.toContain(order.paymentReference);
 
     const without = await run(orderRoute.loader, new Request(`${ORIGIN}/orders/${order.id}`), null, { orderId: order.id });
-    expect(without.status).toBe(404);
+    expect(without).toMatchObject({ status: 302, location: `/account?next=${encodeURIComponent(`/orders/${order.id}`)}` });
+    const forged = await run(orderRoute.loader, new Request(`${ORIGIN}/orders/${order.id}?token=forged`), null, { orderId: order.id });
+    expect(forged.status).toBe(404);
+  });
+
+  it("an account's order opened from its mail while signed out: sign in, and back to the order", async () => {
+    const address = email();
+    const created = await signUp(address, "long enough");
+    const cookie = cookiePair(created.cookie);
+    const owner = { userId: (await contextForVisitor(database, cookie)).get(sessionContext)!.userId!, cookie };
+    const order = await guestOrder(owner.userId);
+    const orderPath = `/orders/${order.id}`;
+    const signedOut = await run(orderRoute.loader, new Request(`${ORIGIN}${orderPath}`), null, { orderId: order.id });
+    const signInPath = `/account?next=${encodeURIComponent(orderPath)}`;
+    expect(signedOut).toMatchObject({ status: 302, location: signInPath });
+    // The same answer for an order that does not exist: the redirect tells nothing about the id.
+    const unknownId = randomUUID();
+    const unknown = await run(orderRoute.loader, new Request(`${ORIGIN}/orders/${unknownId}`), null, { orderId: unknownId });
+    expect(unknown).toMatchObject({ status: 302, location: `/account?next=${encodeURIComponent(`/orders/${unknownId}`)}` });
+
+    const page = await run(account.loader, new Request(`${ORIGIN}${signInPath}`));
+    expect(page.body).toMatchObject({ email: null, forOrder: true });
+    const signedIn = await run(account.action, formPost(signInPath, { intent: "signin", email: address, password: "long enough" }));
+    expect(signedIn).toMatchObject({ status: 302, location: orderPath });
+    const view = await run(orderRoute.loader, new Request(`${ORIGIN}${orderPath}`), cookiePair(signedIn.cookie), { orderId: order.id });
+    expect(view).toMatchObject({ status: 200, body: { order: { number: order.number } } });
+    // Already signed in, the sign-in link goes straight on; a `next` elsewhere is ignored.
+    expect(await run(account.loader, new Request(`${ORIGIN}${signInPath}`), owner.cookie)).toMatchObject({ status: 302, location: orderPath });
+    for (const next of ["//evil.test/orders/x", "https://evil.test/", "/Shipping", "/orders/x/print"]) {
+      const elsewhere = await run(account.action, formPost(`/account?next=${encodeURIComponent(next)}`, { intent: "signin", email: address, password: "long enough" }));
+      expect(elsewhere).toMatchObject({ status: 302, location: "/account" });
+    }
   });
 
   it("another buyer cannot read an account's order by its id; a guest link does not open it", async () => {

@@ -40,9 +40,9 @@ test.describe("unknown paths", () => {
     await expect(main.getByText("Page not found: /no-such-page", { exact: true })).toBeVisible();
   });
 
-  test("a file that is not there (an invoice without its link's token) is the 404 page too, not a JSON string", async ({ page }) => {
+  test("a file that is not there (an invoice with a wrong token) is the 404 page too, not a JSON string", async ({ page }) => {
     const path = "/orders/00000000-0000-4000-8000-000000000000/invoice";
-    const response = await page.goto(path);
+    const response = await page.goto(`${path}?token=forged`);
     expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toBe("text/html; charset=utf-8");
     await expect(page).toHaveTitle("Page Not Found · Deck Studio");
@@ -51,6 +51,16 @@ test.describe("unknown paths", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Go to the start page" }).click();
     await expect(page).toHaveURL("/");
+  });
+
+  test("an order's link opened signed out and without a token asks to sign in, and comes back to the order", async ({ page }) => {
+    const path = "/orders/00000000-0000-4000-8000-000000000000";
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`/account?next=${encodeURIComponent(path)}`);
+    await expect(page.getByText("Sign in to see this order. It is kept in your account.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Checkout steps" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
   });
 
   test("nested unknown paths name the full path", async ({ page }) => {

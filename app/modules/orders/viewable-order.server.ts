@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
 import type { OrderRow } from "#app/db/schema.ts";
 import { getDb, sessionContext } from "#app/request-context.server.ts";
@@ -6,6 +6,8 @@ import { findViewableOrder } from "./orders.server.ts";
 
 /**
  * The order a request may see: the signed-in owner's, or a guest order with the link's token (`?token=`).
+ * Signed out and without a token, the request goes to the sign-in page and back here: an account's order is
+ * linked from its mails without a token. That happens whether or not the order exists, so nothing is revealed.
  * Anything else answers the 404 page, so that order ids cannot be probed.
  */
 export async function requireViewableOrder(
@@ -13,11 +15,17 @@ export async function requireViewableOrder(
   context: Readonly<RouterContextProvider>,
   orderId: string,
 ): Promise<OrderRow> {
-  const order = await findViewableOrder(await getDb(context), orderId, {
-    userId: context.get(sessionContext)?.userId ?? null,
-    token: new URL(request.url).searchParams.get("token"),
-  });
-  return order ?? pageNotFound(request);
+  const url = new URL(request.url);
+  const viewer = { userId: context.get(sessionContext)?.userId ?? null, token: url.searchParams.get("token") };
+  const order = await findViewableOrder(await getDb(context), orderId, viewer);
+  if (order) return order;
+  if (viewer.userId === null && viewer.token === null) throw redirect(signInPathFor(url));
+  return pageNotFound(request);
+}
+
+/** The account page's sign-in, which comes back to `url` (an order's page, invoice or credit note) once signed in. */
+export function signInPathFor(url: URL): string {
+  return `/account?${new URLSearchParams({ next: url.pathname })}`;
 }
 
 /** The order whose print files a request may have: the owner's, or a guest order with the print token (`?print=`). */
