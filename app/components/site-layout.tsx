@@ -7,10 +7,12 @@ import { LEGAL_PAGES, legalPath, WITHDRAWAL_PATH } from "#app/modules/legal/lega
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { StepIndicator } from "./step-indicator.tsx";
 import { StepNotice } from "./step-notice.tsx";
+import { useFocusOnNavigation } from "./use-focus-on-navigation.ts";
 
 /** The default layout around every page, error pages included. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  useFocusOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
