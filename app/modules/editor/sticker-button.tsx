@@ -2,7 +2,7 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
+import { useCloseOnOutside } from "#app/components/use-close-on-outside.ts";
 import type { SelectedEmoji } from "#app/modules/emoji/index.ts";
 
 // The picker loads when the buyer first reaches for it (or hovers the button), not with the editor.
@@ -25,7 +25,7 @@ export function StickerButton({ disabled, onPick }: StickerButtonProps) {
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  useCloseOnOutsidePointer(open, wrapper, setOpen);
+  useCloseOnOutside(open, wrapper, setOpen);
   const { t } = useTranslation("editor");
   const locale = useLocale();
 

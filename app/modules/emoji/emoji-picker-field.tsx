@@ -15,7 +15,7 @@ import { DEFAULT_IMAGE_BASE_URL, preloadEmojiPicker } from "./emoji-data.ts";
 import { EmojiPicker, type EmojiPickerProps } from "./emoji-picker.tsx";
 import type { InsertMode, SelectedEmoji } from "./emoji-types.ts";
 import { insertEmoji, type TextSelection } from "./text-insertion.ts";
-import { useCloseOnOutsidePointer } from "#app/components/use-close-on-outside-pointer.ts";
+import { useCloseOnOutside } from "#app/components/use-close-on-outside.ts";
 import { ScriptButton } from "#app/components/script-button.tsx";
 
 export interface EmojiPickerFieldProps extends Omit<EmojiPickerProps, "autoFocus" | "label"> {
@@ -62,7 +62,7 @@ export function EmojiPickerField(props: EmojiPickerFieldProps) {
   const wrapperRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { fieldRef, selection, trackSelection, placeCaret } = useCaret();
-  useCloseOnOutsidePointer(open, wrapperRef, setOpen);
+  useCloseOnOutside(open, wrapperRef, setOpen);
   const { imageBaseUrl = DEFAULT_IMAGE_BASE_URL, native = false } = pickerProps;
   const preload = () => preloadEmojiPicker(imageBaseUrl, { art: !native, locale });
 
