@@ -116,7 +116,12 @@ test("Payment's Buy now waits for the scripts: the order it sends is in the tab"
   await page.goto("/Payment", { waitUntil: "commit" });
   const buyNow = page.getByRole("button", { name: "Buy now" });
   await expect(buyNow).toBeDisabled();
+  // Disabled with a reason: the hint is the button's description until the scripts run.
+  const hint = "Getting the payment ready… What you have typed stays.";
+  await expect(buyNow).toHaveAccessibleDescription(hint);
+  await expect(page.getByText(hint)).toBeVisible();
   release();
   await waitForHydration(page);
   await expect(buyNow).toBeEnabled();
+  await expect(page.getByText(hint)).toHaveCount(0);
 });

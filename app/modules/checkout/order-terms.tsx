@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { RichText } from "#app/components/rich-text.tsx";
 import { formatCountry, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
@@ -63,9 +64,24 @@ export function OrderTerms({ order, price }: { order: OrderState; price: PriceBr
 export function BuyButton({ paying }: { paying: boolean }) {
   const { t } = useTranslation("legal");
   const hydrated = useHydrated();
+  const hintId = useId();
   return (
-    <button type="submit" className="button button--primary button--wide" disabled={paying || !hydrated} aria-live="polite">
-      {paying ? t("orderTerms.paying") : t("orderTerms.buyNow")}
-    </button>
+    <>
+      <button
+        type="submit"
+        className="button button--primary button--wide"
+        disabled={paying || !hydrated}
+        aria-live="polite"
+        aria-describedby={hydrated ? undefined : hintId}
+      >
+        {paying ? t("orderTerms.paying") : t("orderTerms.buyNow")}
+      </button>
+      {/* Until the scripts run the button is disabled with no other sign: say why, and that what is typed stays. */}
+      {hydrated ? null : (
+        <p id={hintId} className="field__hint" role="status">
+          {t("orderTerms.preparing")}
+        </p>
+      )}
+    </>
   );
 }
