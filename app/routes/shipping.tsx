@@ -9,7 +9,7 @@ import { HOME_COUNTRY, needsRegion } from "#app/modules/catalog/countries.ts";
 import { pageMeta } from "#app/modules/catalog/format.ts";
 import { handleStepSubmission } from "#app/modules/checkout/step-action.server.ts";
 import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
-import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
+import { useRecheckWhenReplaced, useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { contactSchema, shippingAddressSchema, shippingStepSchema } from "#app/modules/checkout/order-schema.ts";
@@ -81,6 +81,9 @@ export default function Shipping() {
       orderStore.setRegion(address.region);
     },
   });
+  // Sent before the scripts ran, a guest's form had no e-mail (the server's page cannot know it) and came back with
+  // "Enter your e-mail address"; the tab's draft fills it in as the page comes alive, and that clears the message.
+  useRecheckWhenReplaced(form, fields.contact, order.contact);
   // The contact line replaces the e-mail field only for an address that arrived valid (from the Login step);
   // once the buyer edits it here, the field stays, so typing never makes it vanish under their fingers.
   const [editingContact, setEditingContact] = useState(false);

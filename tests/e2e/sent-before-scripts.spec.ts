@@ -97,6 +97,29 @@ test("Shipping refused before the scripts: the page comes back with what was typ
   await expect(page.getByTestId("ship-to")).toContainText("Erika Mustermann");
 });
 
+test("Shipping sent before the scripts without the e-mail given at Login: the message goes once the tab's draft fills it in", async ({ page }) => {
+  await seedOrder(page, optionsAndContact); // the guest's e-mail is in the tab only
+  const release = await holdScripts(page);
+  await page.goto("/Shipping", { waitUntil: "commit" });
+  const form = shippingForm(page);
+  await expect(form.email).toHaveValue(""); // the server's page cannot know it
+  for (const [field, value] of [[form.name, "Erika Mustermann"], [form.address, "Heidestraße 17"], [form.postalcode, "51147"], [form.city, "Köln"]] as const) {
+    await field.fill(value);
+  }
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await form.submit.click();
+  expect((await answer).status()).toBe(400);
+  await expectFieldError(form.email, "Enter your e-mail address");
+  release();
+  await waitForHydration(page);
+  await expect(form.email).toHaveValue(optionsAndContact.contact);
+  await expect(page.getByText("Enter your e-mail address")).toHaveCount(0);
+  await expect(form.city).toHaveValue("Köln");
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/Payment$/);
+  await expect(page.getByTestId("ship-to")).toContainText("51147 Köln");
+});
+
 test("a guest's e-mail sent before the scripts reaches Shipping", async ({ page }) => {
   await seedOrder(page, { size: 8, grip: false });
   const release = await holdScripts(page);

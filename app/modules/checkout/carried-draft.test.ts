@@ -23,8 +23,13 @@ describe("carriedDraftOf", () => {
   });
 
   it("keeps an address as typed, country and region included", () => {
-    const address = { name: "Erika", address: "Heidestraße 17", postalcode: "5114", city: "Köln", country: "DE", region: "" };
+    const address = { name: "Erika", address: "Heidestraße 17", postalcode: "5114", city: "Köln", country: "US", region: "CA" };
     expect(carriedDraftOf(address)).toEqual(address);
+  });
+
+  it("carries nothing for an empty field: a guest's e-mail the server's page left empty must not wipe the tab's", () => {
+    expect(carriedDraftOf({ contact: "", name: "Erika", addressextend: "", region: "" })).toEqual({ name: "Erika" });
+    expect(carriedDraftOf({ contact: "" })).toBeNull();
   });
 });
 

@@ -26,7 +26,11 @@ export function carriedDraftOf(values: Record<string, unknown>): CarriedDraft | 
     grip: grip === true || grip === "on" ? true : grip === false || "size" in values ? false : undefined,
   };
   const valid = validDraftFields(asDraft);
-  const carried = Object.fromEntries(FORM_FIELDS.filter((field) => field in valid).map((field) => [field, valid[field]]));
+  // An empty field carries nothing: the server's page leaves a guest's e-mail empty (it lives in the tab), and
+  // sending that emptiness on would wipe the address the tab already has.
+  const carried = Object.fromEntries(
+    FORM_FIELDS.filter((field) => field in valid && valid[field] !== "").map((field) => [field, valid[field]]),
+  );
   return Object.keys(carried).length > 0 ? (carried as CarriedDraft) : null;
 }
 
