@@ -50,6 +50,21 @@ describe(`the mail outbox on ${databaseKind}`, () => {
 });
 
 describe(`delivering mail on ${databaseKind}`, () => {
+  it("sends mails in the order they were written: an order's 'on its way' before its 'refunded'", async () => {
+    const keys = Array.from({ length: 12 }, (_, index) => `order-event:${String(index).padStart(2, "0")}`);
+    // Written in turn a moment apart, as the steps of an order worked quickly in the back office are.
+    for (const [index, key] of keys.entries()) {
+      await enqueueMail(database.db, mail(key));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 60_000 + index * 10), createdAt: new Date(Date.now() - 60_000 + index * 10) })
+        .where(eq(mailOutbox.eventKey, key));
+    }
+    const transport = createCapturingTransport();
+    expect(await deliverDueMail(database.db, transport, { from: FROM, now: soon(), batch: 20 })).toMatchObject({ sent: 12 });
+    expect(transport.sent.map((sent) => sent.subject)).toEqual(keys.map((key) => `Mail ${key}`));
+  });
+
   it("sends each due mail once, from the shop, with a Message-ID of its row, and marks it sent", async () => {
     await enqueueMail(database.db, mail("a"));
     await enqueueMail(database.db, mail("b", { to: "other@example.com" }));

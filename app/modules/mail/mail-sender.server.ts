@@ -86,14 +86,16 @@ async function claimDueMail(db: Db, now: Date, batch: number): Promise<MailOutbo
         or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, now)),
       ),
     )
-    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
     .limit(batch)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(mailOutbox)
     .set({ leaseUntil: new Date(now.getTime() + MAIL_LEASE_MS), attempts: sqlIncrement() })
     .where(inArray(mailOutbox.id, due))
     .returning();
+  // RETURNING keeps no order: sent as written, so "on its way" never arrives after "refunded".
+  return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 function sqlIncrement() {
