@@ -71,6 +71,17 @@ describe("CardForm fields", () => {
     expect(screen.getByTestId("card-preview-number").textContent).toBe("3782 ****** *0005");
   });
 
+  it("fills month and year from an expiry date pasted into the month field", () => {
+    const month = field("Month (MM)");
+    act(() => month.focus());
+    fireEvent.paste(month, { clipboardData: { getData: () => "8/31" } });
+    expect(month.value).toBe("08");
+    expect(field("Year (YY)").value).toBe("31");
+    // Only the month field splits a date; the year field takes a paste as the browser gives it.
+    fireEvent.paste(field("Year (YY)"), { clipboardData: { getData: () => "12/40" } });
+    expect(field("Year (YY)").value).toBe("31");
+  });
+
   it("keeps only digits in month, year and security code", () => {
     edit(field("Month (MM)"), "0a4");
     expect(field("Month (MM)").value).toBe("04");

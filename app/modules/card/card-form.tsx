@@ -5,7 +5,7 @@ import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/for
 import { ScriptButton } from "#app/components/script-button.tsx";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { cardBrandInfo, isCardBrand } from "./card-brand.ts";
-import { keepDigits, reformatCardNumberInput, type TextWithCaret } from "./card-format.ts";
+import { keepDigits, reformatCardNumberInput, splitPastedExpiry, type TextWithCaret } from "./card-format.ts";
 import { CardPreview, type CardPreviewProps } from "./card-preview.tsx";
 import { securityCodeLength, type CardField } from "./card-validation.ts";
 import { useCardFocus, type CardInput } from "./use-card-focus.ts";
@@ -128,6 +128,14 @@ export function CardFields({ card, idPrefix = "card", preview, named = false, gr
             maxLength={2}
             className="card-form__expiry"
             onChange={onDigitsChange("cardMonth", 2)}
+            onPaste={(event) => {
+              // "08/31" pasted from a card manager fills both fields instead of leaving "08" and an empty year.
+              const expiry = splitPastedExpiry(event.clipboardData.getData("text"));
+              if (!expiry) return;
+              event.preventDefault();
+              card.change("cardMonth", expiry.cardMonth);
+              card.change("cardYear", expiry.cardYear);
+            }}
           />
           <TextField
             {...fieldProps("cardYear")}

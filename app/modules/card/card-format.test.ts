@@ -3,6 +3,7 @@ import { detectCardBrand } from "./card-brand.ts";
 import {
   cardNumberFace,
   cardNumberPattern,
+  splitPastedExpiry,
   displayMonth,
   displayName,
   displayYear,
@@ -191,5 +192,20 @@ describe("the number field: grouping while typing, caret kept after the same dig
     expect(keepDigits({ value: "1a2", caret: 3 }, 4)).toEqual({ value: "12", caret: 2 });
     expect(keepDigits({ value: "12345", caret: 5 }, 4)).toEqual({ value: "1234", caret: 4 });
     expect(keepDigits({ value: "1x23", caret: 2 }, 4)).toEqual({ value: "123", caret: 1 });
+  });
+});
+
+describe("splitPastedExpiry", () => {
+  it("splits a whole expiry date pasted into the month field", () => {
+    expect(splitPastedExpiry("08/31")).toEqual({ cardMonth: "08", cardYear: "31" });
+    expect(splitPastedExpiry(" 8 / 2031 ")).toEqual({ cardMonth: "08", cardYear: "2031" });
+    expect(splitPastedExpiry("12-29")).toEqual({ cardMonth: "12", cardYear: "29" });
+    expect(splitPastedExpiry("01.30")).toEqual({ cardMonth: "01", cardYear: "30" });
+  });
+
+  it("leaves anything else to the field: a month alone, a month out of range, other text", () => {
+    for (const text of ["08", "0831", "13/31", "00/31", "08/3", "08/312", "aa/bb", "", "08/31/2"]) {
+      expect(splitPastedExpiry(text)).toBeNull();
+    }
   });
 });

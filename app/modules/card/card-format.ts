@@ -173,3 +173,15 @@ export function keepDigits(edited: TextWithCaret, maxDigits: number): TextWithCa
   const caret = Math.min(cardDigits(edited.value.slice(0, edited.caret)).length, value.length);
   return { value, caret };
 }
+
+/**
+ * An expiry date pasted whole ("08/31", "8 / 2031", "08-31") into the month field, as card managers copy it:
+ * the month and the year, or null for anything else (which the field then takes as typed digits).
+ */
+export function splitPastedExpiry(text: string): { cardMonth: string; cardYear: string } | null {
+  const match = /^\s*(\d{1,2})\s*[/\-.\s]\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  return { cardMonth: String(month).padStart(2, "0"), cardYear: match[2]! };
+}
