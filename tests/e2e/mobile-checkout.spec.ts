@@ -151,3 +151,26 @@ test("GripSize on a phone: the deck leaves the heading, every width and the grip
   }
   await expectInViewport(page, page.getByRole("checkbox", { name: /Apply black grip tape/ }), "the grip tape choice");
 });
+
+test("on a phone the header's links and the done steps are at least 24 px to tap, a step's number included", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await seedOrder(page, completeOrder);
+  await open(page, "/Payment");
+  const header = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Design", "Grip & size", "Account"]) {
+    const box = (await header.getByRole("link", { name }).boundingBox())!;
+    expect(box.height, `${name}: height`).toBeGreaterThanOrEqual(24);
+  }
+  const steps = page.getByRole("navigation", { name: "Checkout steps" });
+  for (const [number, name] of [["1", "Grip & size"], ["2", "Login"], ["3", "Shipping"]] as const) {
+    const box = (await steps.getByRole("listitem").filter({ hasText: name }).boundingBox())!;
+    expect(box.height, `step ${name}: height`).toBeGreaterThanOrEqual(24);
+    // A tap on the step's number lands on its link.
+    const numberBox = (await steps.getByText(number, { exact: true }).boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent ?? null,
+      [numberBox.x + numberBox.width / 2, numberBox.y + numberBox.height / 2],
+    );
+    expect(hit, `a tap on step ${number}`).toBe(name);
+  }
+});
