@@ -118,6 +118,46 @@ describe("shippingStepSchema", () => {
     expect(errors.city).toBe("Use at most 100 characters");
   });
 
+  it("refuses a name and address the invoice cannot print and a label may not carry, field by field, in the page's language", () => {
+    const japan = { ...validShipping, country: "JP", name: "山田 太郎", address: "千代田1-1", addressextend: "ビル 3F", postalcode: "100-0001", city: "東京" };
+    const latin = "Write this in Latin letters, as for international post";
+    expect(errorsOf(shippingStepSchema.safeParse(japan))).toEqual({ name: latin, address: latin, addressextend: latin, city: latin });
+    expect(errorsOf(shippingAddressSchema.safeParse(japan), "de").name).toBe(
+      "Schreib das bitte in lateinischen Buchstaben, wie für internationale Post",
+    );
+    for (const value of ["שלום", "القاهرة", "Zoë 🎉", "👨‍👩‍👧", "Chiyoda、Tokyo"]) {
+      expect(errorsOf(shippingStepSchema.safeParse({ ...validShipping, name: value, city: value })), value).toEqual({ name: latin, city: latin });
+    }
+    // The region's rule is the same one (a refused script says so before the list of states does).
+    expect(errorsOf(shippingAddressSchema.safeParse({ ...validShipping, country: "US", postalcode: "94103", region: "加" })).region).toBe(latin);
+  });
+
+  it("accepts Latin with every accent, Greek, Cyrillic, digits and address punctuation", () => {
+    for (const [name, address, city, country, postalcode] of [
+      ["Zoë O'Brien-Smith", "c/o Łódź Ltd., ul. Piotrkowska 5 #5", "Łódź", "PL", "90-001"],
+      ["Søren Ærø", "Vestergade 1-1", "Ærøskøbing", "DK", "5970"],
+      ["Jürgen Straße", "Hauptstraße 1", "Berlin", "DE", "10115"],
+      ["Ελένη Παπαδοπούλου", "Οδός Ερμού 1", "Αθήνα", "GR", "105 63"],
+      ["Иван Петров", "ул. Витоша 1", "София", "BG", "1000"],
+      ["Taro Yamada", "Chiyoda 1-1", "Tokyo", "JP", "100-0001"],
+    ] as const) {
+      const result = shippingStepSchema.safeParse({ ...validShipping, name, address, city, country, postalcode });
+      expect(result.success, `${name}, ${city}: ${JSON.stringify(errorsOf(result))}`).toBe(true);
+    }
+  });
+
+  it("writes what a Japanese keyboard types in full width, and decomposed accents, as plain text first", () => {
+    const result = shippingStepSchema.safeParse({
+      ...validShipping,
+      country: "JP",
+      name: "Ｔａｒｏ\u3000Ｙａｍａｄａ",
+      address: "Ｃｈｉｙｏｄａ １－１",
+      postalcode: "１００－０００１",
+      city: "Zoe\u0308",
+    });
+    expect(result.data).toMatchObject({ name: "Taro Yamada", address: "Chiyoda 1-1", postalcode: "100-0001", city: "Zoë" });
+  });
+
   it("never throws on hostile input: any value parses to success or field errors", () => {
     fc.assert(
       fc.property(

@@ -12,6 +12,7 @@ import {
 } from "#app/modules/catalog/countries.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 import { designJsonSchema } from "#app/modules/design/design-schema.ts";
+import { addressTextProblem, hasControlCharacters } from "./address-text.ts";
 import { CHECKOUT_ID_PATTERN } from "./order-state.ts";
 
 /**
@@ -25,6 +26,7 @@ import { CHECKOUT_ID_PATTERN } from "./order-state.ts";
 
 const message = {
   specialCharacters: formMessage("checkout:errors.specialCharacters"),
+  latinLetters: formMessage("checkout:errors.latinLetters"),
   tooLong: (max: number) => formMessage("checkout:errors.tooLong", { max }),
   email: formMessage("checkout:errors.email.required"),
   emailInvalid: formMessage("checkout:errors.email.invalid"),
@@ -37,16 +39,41 @@ const message = {
 /** The fields a buyer must fill in, as the "Enter your …" message names them. */
 type RequiredField = "name" | "address" | "postalcode" | "city";
 
-// Control characters (including newlines) have no place in a single-line field.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-const noControlCharacters = z.refine<string>((value) => !CONTROL_CHARACTERS.test(value), message.specialCharacters);
+/**
+ * The one rule for what a shipping name and address line is written in (address-text.ts): Latin, Greek or Cyrillic
+ * letters, digits, spaces and punctuation, as the invoice can print it and an international label needs it; nothing
+ * invisible (control characters, newlines among them, have no place in a single-line field).
+ */
+const writtenForPost = z.superRefine<string>((value, ctx) => {
+  const problem = addressTextProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", input: value, message: problem === "script" ? message.latinLetters : message.specialCharacters });
+});
+
+/**
+ * A line of the address as the post reads it: first in Unicode's compatibility form (NFKC: full-width １－１ is 1-1,
+ * a no-break or ideographic space a space), then trimmed, checked by the given rules and written for post.
+ */
+function postalLine(error: string | undefined, ...checks: z.core.$ZodCheck<string>[]) {
+  return z.string(error === undefined ? undefined : { error }).check(z.normalize("NFKC"), z.trim(), ...checks, writtenForPost);
+}
 
 function requiredLine(field: RequiredField, max: number) {
   const required = formMessage(`checkout:errors.required.${field}`);
-  return z
-    .string({ error: required })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(max, message.tooLong(max)), noControlCharacters);
+  return postalLine(required, z.minLength(1, required), z.maxLength(max, message.tooLong(max)));
 }
+
+/**
+ * A buyer's name where it goes on no invoice or label (the withdrawal form, withdrawal.ts): required, at most 100
+ * characters, in any script, only no control characters. A withdrawal must not fail for the script of a name.
+ */
+export const buyerNameSchema = z
+  .string({ error: formMessage("checkout:errors.required.name") })
+  .check(
+    z.trim(),
+    z.minLength(1, formMessage("checkout:errors.required.name")),
+    z.maxLength(100, message.tooLong(100)),
+    z.refine((value) => !hasControlCharacters(value), message.specialCharacters),
+  );
 
 /** Made once: building a schema costs more than checking an address with it. */
 const emailFormat = z.email();
@@ -68,12 +95,12 @@ export const optionsSchema = z.object({
 export const addressFields = {
   name: requiredLine("name", 100),
   address: requiredLine("address", 200),
-  addressextend: z._default(z.string().check(z.trim(), z.maxLength(200, message.tooLong(200)), noControlCharacters), ""),
+  addressextend: z._default(postalLine(undefined, z.maxLength(200, message.tooLong(200))), ""),
   postalcode: requiredLine("postalcode", 12).check(z.toUpperCase()),
   city: requiredLine("city", 100),
   country: z.enum(countryCodes, { error: message.country }),
   /** State, province or territory (its postal abbreviation) where the country needs one, else "". */
-  region: z._default(z.string().check(z.trim(), z.maxLength(3, message.tooLong(3)), z.toUpperCase()), ""),
+  region: z._default(postalLine(undefined, z.maxLength(3, message.tooLong(3)), z.toUpperCase()), ""),
 };
 
 /**
