@@ -7,8 +7,9 @@ import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { MAX_ADDRESSES, rememberCheckoutAddress } from "#app/modules/accounts/address-book.server.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { createSession } from "#app/modules/session/session.server.ts";
+import { localeContext } from "#app/request-context.server.ts";
 import { orderSubmission, validAddress } from "#tests/support/fixtures.ts";
-import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { callRoute, contextForVisitor, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as account from "./account.tsx";
 import * as payment from "./payment.tsx";
@@ -149,6 +150,46 @@ describe(`the address book on ${databaseKind}`, () => {
       { numRuns: 25 },
     );
     expect((await book(buyer.cookie)).length).toBeLessThanOrEqual(MAX_ADDRESSES);
+  });
+
+  it("refuses an address in Japanese script with the Latin-letters message in the page's language, and keeps what was typed", async () => {
+    const buyer = await signedInBuyer();
+    const japan = { ...address, country: "JP", name: "山田 太郎", address: "千代田1-1", postalcode: "100-0001", city: "東京" };
+    const refused = await save(buyer.cookie, japan);
+    expect(refused.status).toBe(400);
+    const latin = ["Write this in Latin letters, as for international post"];
+    expect(withEnglishMessages(refused.body)).toMatchObject({
+      form: "address",
+      result: { error: { name: latin, address: latin, city: latin }, initialValue: { name: "山田 太郎", city: "東京" } },
+    });
+    const context = await contextForVisitor(database, buyer.cookie);
+    context.set(localeContext, "de");
+    const german = await callRoute(account.action, formPost("/account", { intent: "save-address", ...japan }), { database, context });
+    expect(german.body).toMatchObject({
+      result: { error: { name: ["Schreib das bitte in lateinischen Buchstaben, wie für internationale Post"] } },
+    });
+    expect(await book(buyer.cookie)).toEqual([]);
+  });
+
+  it("shows an address saved before the Latin-letters rule without failing, offers it to no checkout, and refuses it when saved again", async () => {
+    const buyer = await signedInBuyer();
+    const id = randomUUID();
+    const old = { ...address, country: "JP", name: "山田 太郎", address: "千代田1-1", postalcode: "100-0001", city: "東京" };
+    await database.db.insert(addresses).values({ id, userId: buyer.id, ...old, isDefault: true });
+
+    const page = await run(account.loader, new Request(`${TEST_ORIGIN}/account?edit=${id}`), buyer.cookie);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ addresses: [{ id, name: "山田 太郎" }], editing: { id, city: "東京" } });
+    const shippingPage = await run(shipping.loader, new Request(`${TEST_ORIGIN}/Shipping`), buyer.cookie);
+    expect(shippingPage.status).toBe(200);
+    expect(shippingPage.body).toMatchObject({ savedAddress: null });
+
+    const again = await save(buyer.cookie, { ...old, id });
+    expect(again.status).toBe(400);
+    expect(withEnglishMessages(again.body)).toMatchObject({ result: { error: { name: ["Write this in Latin letters, as for international post"] } } });
+    // Rewritten in Latin letters, it is saved over the old one.
+    expect(await save(buyer.cookie, { ...old, id, name: "Taro Yamada", address: "Chiyoda 1-1", city: "Tokyo" })).toMatchObject({ status: 302 });
+    expect(await book(buyer.cookie)).toMatchObject([{ id, name: "Taro Yamada", isDefault: true }]);
   });
 
   it("allows one default per buyer in the table itself", async () => {

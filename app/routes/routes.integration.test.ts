@@ -87,6 +87,23 @@ describe(`checkout step actions on ${databaseKind}`, () => {
     expect(JSON.stringify(result.body)).toContain("Main Street 1"); // kept for the form
   });
 
+  it("Shipping: a name and address in Japanese script answer 400 with the Latin-letters message on each field, and stay in the form", async () => {
+    const japan = { ...validAddress, country: "JP", name: "山田 太郎", address: "千代田1-1", postalcode: "100-0001", city: "東京" };
+    const result = await runAction(shipping.action, formPost("/Shipping", japan));
+    expect(result.status).toBe(400);
+    const latin = ["Write this in Latin letters, as for international post"];
+    expect(withEnglishMessages(result.body?.error)).toMatchObject({ name: latin, address: latin, city: latin });
+    expect(result.body?.error?.postalcode ?? undefined).toBeUndefined();
+    expect(result.body).toMatchObject({ initialValue: { name: "山田 太郎", address: "千代田1-1", city: "東京" } });
+    // Emoji the same: only a refusal, never "Zoë" without them.
+    const emoji = await runAction(shipping.action, formPost("/Shipping", { ...validAddress, name: "Zoë 🎉" }));
+    expect(emoji.status).toBe(400);
+    expect(withEnglishMessages(emoji.body?.error)).toMatchObject({ name: latin });
+    // Written in Latin letters, the same address goes on.
+    const romaji = { ...japan, name: "Taro Yamada", address: "Chiyoda 1-1", city: "Tokyo" };
+    expect(await runAction(shipping.action, formPost("/Shipping", romaji))).toMatchObject({ status: 302, location: "/Payment" });
+  });
+
   describe("a step the browser posted itself (before the page's scripts ran) carries its fields (D226)", () => {
     const asDocument = { "Sec-Fetch-Mode": "navigate" };
     /** One request through the carrying middleware, the handler run as React Router would after it. */
