@@ -20,6 +20,7 @@ describe("addressTextProblem: what a shipping name or address line may be writte
     "1-1",
     "Apt. 4B, 3rd floor (rear)",
     "Piano 2º; Nº 7",
+    "Via Roma 1, 3° piano",
     "Hauptstr. 5 & 7",
     "",
   ])("accepts %j", (value) => {
@@ -50,6 +51,10 @@ describe("addressTextProblem: what a shipping name or address line may be writte
     ["a tag sequence flag", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"],
     ["a private-use character", "Ada\uE000"],
     ["Braille", "⠁⠃⠉"],
+    ["a star", "Ada ★"],
+    ["a tick", "✓ Main Street 1"],
+    ["box drawing", "Ada ─ Lovelace"],
+    ["a mahjong tile", "🀀"],
   ])("refuses %s as a script", (_, value) => {
     expect(addressTextProblem(value)).toBe("script");
   });

@@ -16,9 +16,10 @@
  *   Script=Inherited). By Script_Extensions: a shared character that only some other scripts use (the Japanese
  *   comma 、 and long-vowel mark ー, the Arabic comma ، and tatweel, the Devanagari danda ।, the combining marks of
  *   Arabic or Japanese kana) is refused like those scripts' letters;
- * - but no pictographs (Extended_Pictographic) and no parts of emoji sequences (skin tones, the regional indicators
+ * - but no pictographs (Extended_Pictographic), no parts of emoji sequences (skin tones, the regional indicators
  *   of flags, keycaps, tags, the zero-width joiner, the emoji variation selector: Emoji_Component outside ASCII,
- *   since the digits, # and * are emoji components too);
+ *   since the digits, # and * are emoji components too), and no other symbols that are not emoji (stars, ticks,
+ *   box drawing, dingbats, mahjong tiles: Other_Symbol outside Latin-1, which keeps the degree sign of "3° piano");
  * - and nothing invisible: control characters (newlines, tabs), format characters (bidirectional overrides, soft
  *   hyphens, zero-width spaces), line and paragraph separators, variation selectors. These get their own message
  *   ("Remove the special characters"): asking for Latin letters would puzzle a buyer whose text looks Latin.
@@ -33,7 +34,7 @@
 const WRITTEN_FOR_POST =
   /[\p{Script_Extensions=Latin}\p{Script_Extensions=Greek}\p{Script_Extensions=Cyrillic}\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]/u;
 
-const PICTOGRAPH = /\p{Extended_Pictographic}|(?![\0-\x7f])\p{Emoji_Component}/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}|(?![\0-\x7f])\p{Emoji_Component}|(?![\0-\xff])\p{Other_Symbol}/u;
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Variation_Selector}]/u;
 

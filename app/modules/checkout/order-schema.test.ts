@@ -153,9 +153,16 @@ describe("shippingStepSchema", () => {
       name: "Ｔａｒｏ\u3000Ｙａｍａｄａ",
       address: "Ｃｈｉｙｏｄａ １－１",
       postalcode: "１００－０００１",
+      addressextend: "№ 5 ℅ Tanaka",
       city: "Zoe\u0308",
     });
-    expect(result.data).toMatchObject({ name: "Taro Yamada", address: "Chiyoda 1-1", postalcode: "100-0001", city: "Zoë" });
+    expect(result.data).toMatchObject({
+      name: "Taro Yamada",
+      address: "Chiyoda 1-1",
+      addressextend: "No 5 c/o Tanaka",
+      postalcode: "100-0001",
+      city: "Zoë",
+    });
   });
 
   it("never throws on hostile input: any value parses to success or field errors", () => {
