@@ -2,17 +2,19 @@ import { describe, expect, it } from "vitest";
 import { fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
 
 describe("the invoice's fonts", () => {
-  it("are Barlow's files (Latin, Latin Extended) and Noto Sans's (Greek, Cyrillic) unpacked to TrueType, regular and semibold", () => {
+  it("are Barlow's files (Latin, Latin Extended, Vietnamese) and Noto Sans's (Greek, Cyrillic) unpacked to TrueType, regular and semibold", () => {
     const files = invoiceFontFiles();
     expect(Object.keys(files).sort()).toEqual([
       "bold-cyrillic",
       "bold-ext",
       "bold-greek",
       "bold-latin",
+      "bold-vietnamese",
       "regular-cyrillic",
       "regular-ext",
       "regular-greek",
       "regular-latin",
+      "regular-vietnamese",
     ]);
     for (const file of Object.values(files)) expect(file.readUInt32BE(0)).toBe(0x00010000); // a TrueType sfnt
   });
@@ -26,6 +28,19 @@ describe("the invoice's fonts", () => {
       { font: "bold-latin", text: "ó" },
       { font: "bold-ext", text: "łć" },
     ]);
+  });
+
+  it("write Vietnamese letters (Latin, as a shipping address may hold them) in Barlow's Vietnamese file", () => {
+    expect(fontRuns("Nguyễn Văn Trần", "regular")).toEqual([
+      { font: "regular-latin", text: "Nguy" },
+      { font: "regular-vietnamese", text: "ễ" },
+      { font: "regular-latin", text: "n V" },
+      { font: "regular-ext", text: "ă" },
+      { font: "regular-latin", text: "n Tr" },
+      { font: "regular-vietnamese", text: "ầ" },
+      { font: "regular-latin", text: "n" },
+    ]);
+    expect(fontRuns("Ặ", "bold")).toEqual([{ font: "bold-vietnamese", text: "Ặ" }]);
   });
 
   it("write Greek and Cyrillic in Noto Sans, keeping the digits and spaces between in Barlow", () => {

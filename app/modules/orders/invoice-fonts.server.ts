@@ -17,10 +17,15 @@ import { inflateSync } from "node:zlib";
  * inflate on every access, glyph by glyph, which made one invoice take most of a second.
  */
 export type InvoiceWeight = "regular" | "bold";
-/** The subsets in the order a character is looked up in: Barlow's first, so Latin text is always Barlow. */
+/**
+ * The subsets in the order a character is looked up in: Barlow's first, so Latin text is always Barlow. Its
+ * Vietnamese file holds the Latin letters with two accents (ạ, ễ, ầ: U+1EA0–1EF1) that neither other file has, and
+ * that a shipping address may hold (address-text.ts accepts every Latin letter).
+ */
 const SUBSETS = [
   { key: "latin", family: "barlow", name: "latin" },
   { key: "ext", family: "barlow", name: "latin-ext" },
+  { key: "vietnamese", family: "barlow", name: "vietnamese" },
   { key: "greek", family: "noto-sans", name: "greek" },
   { key: "cyrillic", family: "noto-sans", name: "cyrillic" },
 ] as const;

@@ -248,6 +248,13 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     }
   });
 
+  it("prints a Vietnamese name (Latin letters the address rule accepts) in letters, from Barlow's Vietnamese file", async () => {
+    const order = await place({ name: "Nguyễn Thị Hằng", address: "Kỳ Đồng 12", postalcode: "10115", city: "Berlin", country: "DE" as const });
+    const { pdf } = await invoicePdfOfOrder(order, seller(), { compress: false });
+    const read = plain(await pdfToText(pdf));
+    for (const words of ["Nguyễn Thị Hằng", "Kỳ Đồng 12"]) expect(read).toContain(words);
+  });
+
   it("to France: the French rate, named as the destination's, under the One-Stop-Shop scheme", async () => {
     const order = await place({ postalcode: "75001", city: "Paris", country: "FR" });
     expect(order).toMatchObject({ taxKind: "vat", vatBasisPoints: 2000 });
