@@ -1,12 +1,15 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { signIn } from "#app/modules/accounts/accounts.server.ts";
-import { deleteAccount } from "#app/modules/accounts/data-rights.server.ts";
+import { deleteAccount, type WithdrawableOrder } from "#app/modules/accounts/data-rights.server.ts";
+import { formatDate } from "#app/modules/catalog/format.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { clientAddressOf } from "#app/modules/http/client-address.mjs";
 import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import { currentAccount, signOutSession } from "#app/modules/session/auth.server.ts";
-import { getDb } from "#app/request-context.server.ts";
+import { getDb, getLocale } from "#app/request-context.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -31,6 +34,18 @@ function refuse(status: number, message: string, field: "password" | "form" = "f
 
 const message = (key: string, values?: Record<string, string | number>) => formMessage(`account:dataRights.errors.${key}`, values);
 
+/** Each order that keeps the account, with until when or why, in the page's language: "DS-…: … until 13 Dec 2026". */
+function withdrawableList(orders: WithdrawableOrder[], locale: Locale): string {
+  const t = translatorFor(locale, "account");
+  return orders
+    .map((order) =>
+      order.reason === "period"
+        ? t("dataRights.withdrawable.period", { number: order.number, date: formatDate(order.lastDay, locale) })
+        : t(`dataRights.withdrawable.${order.reason === "in-transit" ? "inTransit" : "withdrawn"}`, { number: order.number }),
+    )
+    .join("; ");
+}
+
 /**
  * Deletes the signed-in buyer's account after checking their password again, under the sign-in limits (so a
  * session left open cannot be used to guess it). Then the session's cookie is cleared, and the buyer sees that
@@ -54,6 +69,9 @@ export async function accountDeleteAction(request: Request, context: Context) {
   const result = await deleteAccount(db, account.id);
   if (!result.ok) {
     if (result.reason === "open-orders") return refuse(409, message("openOrders", { orders: result.orderNumbers.join(", ") }));
+    if (result.reason === "withdrawal-period") {
+      return refuse(409, message("withdrawalPeriod", { orders: withdrawableList(result.orders, getLocale(context)) }));
+    }
     if (result.reason === "operator") return refuse(403, message("operator"));
     throw redirect("/account");
   }

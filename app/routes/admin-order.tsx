@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs }
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
-import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
+import { formatDate, formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
@@ -13,6 +13,7 @@ import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
+import { lateWithdrawal as lateWithdrawalOf } from "#app/modules/orders/withdrawal-period.ts";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
 
@@ -37,6 +38,9 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 export default function AdminOrder() {
   const { order, next, printPath, history } = useLoaderData<typeof loader>();
+  // A withdrawal declared after the 14-day period that the delivery (in the history) started: no refund is due.
+  const delivery = history.find((event) => event.kind === "status" && event.to === "delivered");
+  const lateWithdrawal = lateWithdrawalOf(delivery?.at, order.withdrawalDeclaredAt);
   const reply = useActionData<typeof action>() as TransitionReply | undefined;
   const { t } = useTranslation("admin");
   const locale = useLocale();
@@ -58,7 +62,16 @@ export default function AdminOrder() {
       {order.withdrawalDeclaredAt ? (
         <div className="admin__notice" role="note">
           <p>{t("order.withdrawal", { at: formatDateTime(order.withdrawalDeclaredAt, locale), name: order.withdrawalName ?? order.name })}</p>
-          <p>{t(withdrawalStep(order))}</p>
+          {lateWithdrawal && !refundsCharge(order.status) && !hasOwnDesign(order.design) ? (
+            <p>
+              {t("order.withdrawalLate", {
+                days: lateWithdrawal.daysAfterDelivery,
+                delivered: formatDate(lateWithdrawal.deliveredAt, locale),
+              })}
+            </p>
+          ) : (
+            <p>{t(withdrawalStep(order))}</p>
+          )}
         </div>
       ) : null}
       <div className="admin__detail">
@@ -70,7 +83,7 @@ export default function AdminOrder() {
               next={next}
               totalCents={order.totalCents}
               reply={reply}
-              withdrawn={Boolean(order.withdrawalDeclaredAt)}
+              withdrawn={Boolean(order.withdrawalDeclaredAt) && !lateWithdrawal}
             />
           </section>
           <section className="card-panel" aria-labelledby="preview-title">

@@ -1,12 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { addresses, checkoutAttempts, emailLinks, mailOutbox, orderPrintFiles, orders, sessions, users } from "#app/db/schema.ts";
 import { createAccount, signIn } from "#app/modules/accounts/accounts.server.ts";
 import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.server.ts";
 import { DATA_EXPORT_FORMAT, type AccountDataExport } from "#app/modules/accounts/data-rights.server.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
+import { formatDate } from "#app/modules/catalog/format.ts";
+import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
+import { orderHistory } from "#app/modules/orders/order-history.server.ts";
+import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
+import type { OrderStatus } from "#app/modules/orders/order-status.ts";
+import { withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
+import { declareWithdrawal } from "#app/modules/orders/withdrawals.server.ts";
+import { localeContext } from "#app/request-context.server.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { createSession } from "#app/modules/session/session.server.ts";
@@ -235,5 +243,101 @@ describe(`deleting one's account on ${databaseKind}`, () => {
     const wrong = await deleteWith(other.cookie, { password: "someone else's" });
     expect(wrong.status).toBe(400);
     expect(await database.db.select().from(users).where(inArray(users.id, [owner.id, other.id]))).toHaveLength(2);
+  });
+});
+
+describe(`deleting one's account while an order can still be withdrawn from (§ 356a BGB), on ${databaseKind} and a fake clock`, () => {
+  const DAY = 86_400_000;
+  const operator = { id: "op", name: "op@example.com" };
+  const move = (orderId: string, expected: OrderStatus, to: OrderStatus) =>
+    transitionOrder(database.db, provider, {
+      orderId, expected, to, actor: operator, siteUrl: TEST_ORIGIN,
+      ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: "00340434161234567890" } } : {}),
+    });
+  /** A signed-in buyer with one blank deck (or one with their design) in the account, moved on to `to`. */
+  async function buyerWithDeck(to: "shipped" | "delivered", design = orderSubmission().design) {
+    const email = `withdrawable-${randomUUID().slice(0, 8)}@example.com`;
+    const created = await createAccount(database.db, email, PASSWORD);
+    if (!created.ok) throw new Error("account not created");
+    const session = await createSession(database.db, { userId: created.account.id });
+    const placed = await placeOrder({ db: database.db, provider, submission: orderSubmission({ contact: email, design }), userId: created.account.id, siteUrl: TEST_ORIGIN });
+    if (placed.status !== "placed") throw new Error("order not placed");
+    const steps = [["paid", "in_production"], ["in_production", "shipped"], ["shipped", "delivered"]] as const;
+    for (const [from, next] of steps.slice(0, to === "shipped" ? 2 : 3)) expect((await move(placed.order.id, from, next)).ok).toBe(true);
+    const delivery = (await orderHistory(database.db, placed.order.id)).find((event) => event.kind === "status" && event.toStatus === "delivered");
+    return { id: created.account.id, email, cookie: session.setCookie.split(";")[0]!, order: placed.order, delivered: delivery?.createdAt ?? null };
+  }
+  const at = (moment: Date) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(moment);
+  };
+  const accountExists = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id))).length === 1;
+  async function deleteIn(locale: "en" | "de", cookie: string) {
+    const context = await contextForVisitor(database, cookie);
+    context.set(localeContext, locale);
+    const outcome = await callRoute(accountDelete.action as never, formPost("/account/delete", { password: PASSWORD }), { database, context });
+    const body = outcome.body as { field?: string; message?: string } | undefined;
+    return { ...outcome, text: body?.message ? formMessageIn(locale)(body.message) : null };
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("a blank deck on its way keeps the account, and says why, in English and German", async () => {
+    const buyer = await buyerWithDeck("shipped");
+    const english = await deleteIn("en", buyer.cookie);
+    expect(english.status).toBe(409);
+    expect(english.text).toBe(
+      "Your account stays while you can still withdraw from an order or a withdrawal is being settled: withdrawing online and the refund need the order's e-mail address, which deleting the account removes (§ 356a BGB). " +
+        `${buyer.order.number} is on its way: it can be withdrawn from until 14 days after delivery. You can delete your account after that.`,
+    );
+    const german = await deleteIn("de", buyer.cookie);
+    expect(german.status).toBe(409);
+    expect(german.text).toContain(`${buyer.order.number} ist unterwegs: Du kannst sie bis 14 Tage nach der Zustellung widerrufen`);
+    expect(await accountExists(buyer.id)).toBe(true);
+    expect((await database.db.select().from(orders).where(eq(orders.id, buyer.order.id)))[0]!.contact).toBe(buyer.email);
+  });
+
+  it("a delivered blank deck keeps the account to the end of day D + 14 (Berlin), then the account can go", async () => {
+    const buyer = await buyerWithDeck("delivered");
+    const lastDay = withdrawalPeriodLastDay(buyer.delivered!);
+    at(lastDay); // noon UTC on day D + 14
+    const refused = await deleteIn("en", buyer.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(`${buyer.order.number} can be withdrawn from until the end of ${formatDate(lastDay, "en")}`);
+    expect((await deleteIn("de", buyer.cookie)).text).toContain(`${buyer.order.number} kannst du bis zum Ende des ${formatDate(lastDay, "de")} widerrufen`);
+    expect(await accountExists(buyer.id)).toBe(true);
+
+    at(new Date(lastDay.getTime() + 12 * 3_600_000)); // 00:00 UTC on day D + 15: past midnight in Berlin
+    const deleted = await deleteIn("en", buyer.cookie);
+    expect(deleted).toMatchObject({ status: 302, location: "/account/delete?deleted=1" });
+    expect(await accountExists(buyer.id)).toBe(false);
+  });
+
+  it("a withdrawal declared in time keeps the account until the order is refunded, even after the period", async () => {
+    const buyer = await buyerWithDeck("delivered");
+    const declared = await declareWithdrawal(database.db, { name: "Erika Mustermann", orderNumber: buyer.order.number, email: buyer.email }, TEST_ORIGIN);
+    expect(declared).toMatchObject({ ok: true, late: null });
+    at(new Date(buyer.delivered!.getTime() + 25 * DAY)); // past the period (the session lasts longer)
+    const refused = await deleteIn("en", buyer.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(`${buyer.order.number}: your withdrawal is being settled, until the order is refunded`);
+    vi.useRealTimers();
+    expect((await move(buyer.order.id, "delivered", "returned")).ok).toBe(true);
+    expect(await deleteIn("en", buyer.cookie)).toMatchObject({ status: 302, location: "/account/delete?deleted=1" });
+    expect(await accountExists(buyer.id)).toBe(false);
+  });
+
+  it("a deck with the buyer's own design keeps nothing once shipped; nor does a withdrawal declared after the period", async () => {
+    const ownDesign = await buyerWithDeck("shipped", designWith(textLayer({ text: "ADA RULES" })));
+    expect(await deleteIn("en", ownDesign.cookie)).toMatchObject({ status: 302 });
+    expect(await accountExists(ownDesign.id)).toBe(false);
+
+    const lateBuyer = await buyerWithDeck("delivered");
+    at(new Date(lateBuyer.delivered!.getTime() + 20 * DAY));
+    const declared = await declareWithdrawal(database.db, { name: "Erika Mustermann", orderNumber: lateBuyer.order.number, email: lateBuyer.email }, TEST_ORIGIN);
+    expect(declared).toMatchObject({ ok: true, late: { daysAfterDelivery: 20 } });
+    expect(await deleteIn("en", lateBuyer.cookie)).toMatchObject({ status: 302 });
+    expect(await accountExists(lateBuyer.id)).toBe(false);
   });
 });

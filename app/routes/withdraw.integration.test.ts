@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orders, type OrderRow } from "#app/db/schema.ts";
 import { exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
+import { createOperator } from "#app/modules/accounts/operators.server.ts";
+import { countOrdersByStatus, listOrders } from "#app/modules/admin/admin-orders.server.ts";
+import { formatDate } from "#app/modules/catalog/format.ts";
+import { lateWithdrawal, withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { initialDesign, type Design } from "#app/modules/design/design.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
@@ -15,6 +19,8 @@ import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/paym
 import { designWith, textLayer } from "#tests/support/design-fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { openTestDatabase } from "#tests/support/test-database.ts";
+import * as adminLogin from "./admin-login.tsx";
+import * as adminOrder from "./admin-order.tsx";
 import * as orderRoute from "./order.tsx";
 import * as withdraw from "./withdraw.tsx";
 
@@ -201,5 +207,108 @@ describe("the withdrawal function (/withdraw, § 356a BGB)", () => {
     await declare({ name: "Erika Mustermann", orderNumber: order.number, email: order.contact });
     const exported = await exportAccountData(database.db, created.account.id);
     expect(exported!.orders[0]!.withdrawal).toMatchObject({ name: "Erika Mustermann" });
+  });
+});
+
+describe("a withdrawal after the 14-day period (§ 355 (2) BGB), on a fake clock", () => {
+  const DAY = 86_400_000;
+  const operator = { id: "op", name: "op@example.com" };
+  const move = (order: OrderRow, expected: OrderStatus, to: OrderStatus) =>
+    transitionOrder(database.db, createTestPaymentProvider(), {
+      orderId: order.id, expected, to, actor: operator, siteUrl: TEST_ORIGIN,
+      ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: "00340434161234567890" } } : {}),
+    });
+  async function walked(to: "shipped" | "delivered") {
+    const order = await placed();
+    const steps = [["paid", "in_production"], ["in_production", "shipped"], ["shipped", "delivered"]] as const;
+    for (const [from, next] of steps.slice(0, to === "shipped" ? 2 : 3)) expect((await move(order, from, next)).ok).toBe(true);
+    const delivery = (await orderHistory(database.db, order.id)).find((event) => event.kind === "status" && event.toStatus === "delivered");
+    return { order, delivered: delivery?.createdAt ?? null };
+  }
+  const at = (moment: Date) => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(moment);
+  };
+  const refundDue = async (order: OrderRow) =>
+    (await listOrders(database.db, { status: "withdrawn", search: order.number, cursor: null })).rows.map((row) => row.id);
+  async function operatorCookie() {
+    const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
+    const password = "operator password";
+    await createOperator(database.db, { email, password });
+    const signedIn = await run(adminLogin.action, formPost("/admin/login", { email, password }));
+    return signedIn.cookie!.split(";")[0]!;
+  }
+  const adminPage = async (order: OrderRow) =>
+    callRoute(adminOrder.loader as never, new Request(`${TEST_ORIGIN}/admin/orders/${order.id}`), {
+      database,
+      cookie: await operatorCookie(),
+      params: { orderId: order.id },
+    });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("20 days after delivery: recorded and receipted, but the page and the receipt say it is late and promise an answer, not a refund; not refund due", async () => {
+    const { order, delivered } = await walked("delivered");
+    const dueBefore = (await countOrdersByStatus(database.db)).withdrawn;
+    at(new Date(delivered!.getTime() + 20 * DAY));
+    const answer = await declare({ name: "Erika Mustermann", orderNumber: order.number, email: order.contact });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: "received",
+      alreadyDeclared: false,
+      ownDesign: false,
+      late: { daysAfterDelivery: 20, deliveredAt: delivered!.toISOString() },
+    });
+    // Recorded all the same, at the (fake) moment it arrived: the buyer may dispute the delivery date.
+    const row = await stored(order.id);
+    expect(row.withdrawalDeclaredAt?.getTime()).toBe(delivered!.getTime() + 20 * DAY);
+    expect(row.status).toBe("delivered");
+    const [receipt, ...more] = await receipts(order);
+    expect(more).toEqual([]);
+    expect(receipt!.textBody).toContain(
+      `Your withdrawal reached us 20 days after your deck was delivered on ${formatDate(delivered!, "en")}, after the 14-day withdrawal period (§ 355 (2) BGB). We have recorded it; we will check it and answer you by mail.`,
+    );
+    expect(receipt!.textBody).not.toMatch(/refund/i);
+    // Asked again: the same answer, still late, nothing sent again.
+    const again = await declare({ name: "Erika Mustermann", orderNumber: order.number, email: order.contact });
+    expect(again.body).toMatchObject({ alreadyDeclared: true, late: { daysAfterDelivery: 20 } });
+    expect(await receipts(order)).toHaveLength(1);
+
+    // The back office: not in "Withdrawn, refund due" nor its count; the order page says it is late.
+    expect(await refundDue(order)).toEqual([]);
+    expect((await countOrdersByStatus(database.db)).withdrawn).toBe(dueBefore);
+    // The order page finds the delivery in the history it loads (admin-order-late-withdrawal.test.tsx draws it).
+    const page = await adminPage(order);
+    expect(page.status).toBe(200);
+    const history = (page.body as { history: { kind: string; to: string; at: string }[] }).history;
+    expect(lateWithdrawal(history.find((event) => event.kind === "status" && event.to === "delivered")?.at, row.withdrawalDeclaredAt)).toEqual({
+      daysAfterDelivery: 20,
+      deliveredAt: delivered!.toISOString(),
+    });
+  });
+
+  it("in time on the last day (D + 14 in Berlin): the refund is promised and due; from day D + 15 it is late", async () => {
+    const inTime = await walked("delivered");
+    at(withdrawalPeriodLastDay(inTime.delivered!)); // noon UTC on day D + 14: afternoon in Berlin
+    const answer = await declare({ name: "Erika Mustermann", orderNumber: inTime.order.number, email: inTime.order.contact });
+    expect(answer.body).toMatchObject({ status: "received", late: null });
+    expect((await receipts(inTime.order))[0]!.textBody).toContain("we refund the price and the standard shipping within 14 days");
+    expect(await refundDue(inTime.order)).toEqual([inTime.order.id]);
+
+    vi.useRealTimers();
+    const late = await walked("delivered");
+    at(new Date(withdrawalPeriodLastDay(late.delivered!).getTime() + 12 * 3_600_000)); // 00:00 UTC on D + 15: 01:00 or 02:00 in Berlin
+    const lateAnswer = await declare({ name: "Erika Mustermann", orderNumber: late.order.number, email: late.order.contact });
+    expect(lateAnswer.body).toMatchObject({ late: { daysAfterDelivery: 15 } });
+    expect(await refundDue(late.order)).toEqual([]);
+  });
+
+  it("an order not yet marked delivered is never late, however long it has been on its way", async () => {
+    const { order } = await walked("shipped");
+    at(new Date(Date.now() + 60 * DAY));
+    const answer = await declare({ name: "Erika Mustermann", orderNumber: order.number, email: order.contact });
+    expect(answer.body).toMatchObject({ status: "received", late: null });
+    expect(await refundDue(order)).toEqual([order.id]);
   });
 });

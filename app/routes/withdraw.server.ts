@@ -36,7 +36,7 @@ export async function withdrawAction(request: Request, context: Context) {
     const message = translatorFor(locale, "legal")(result.reason === "refunded" ? "withdraw.refunded" : "withdraw.notFound");
     return data(submission.reply({ formErrors: [message] }), { status: result.reason === "refunded" ? 409 : 422 });
   }
-  const { order, alreadyDeclared } = result;
+  const { order, alreadyDeclared, late } = result;
   return data({
     status: "received" as const,
     orderNumber: order.number,
@@ -44,5 +44,7 @@ export async function withdrawAction(request: Request, context: Context) {
     declaredAt: order.withdrawalDeclaredAt!.toISOString(),
     ownDesign: hasOwnDesign(order.design),
     alreadyDeclared,
+    // Declared after the withdrawal period: the page says so and promises an answer, not a refund.
+    late,
   });
 }

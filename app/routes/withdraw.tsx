@@ -2,13 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { ErrorSummary, fieldErrorItems, TextField } from "#app/components/form-fields.tsx";
 import { RichText } from "#app/components/rich-text.tsx";
-import { formatDateTime, pageMeta } from "#app/modules/catalog/format.ts";
+import { formatDate, formatDateTime, pageMeta } from "#app/modules/catalog/format.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { legalPath } from "#app/modules/legal/legal-pages.ts";
 import { withdrawalSchema } from "#app/modules/orders/withdrawal.ts";
+import type { LateWithdrawal } from "#app/modules/orders/withdrawal-period.ts";
 import type { Route } from "./+types/withdraw";
 import { withdrawAction, withdrawLoader } from "./withdraw.server.ts";
 
@@ -102,7 +103,14 @@ function WithdrawalForm({ lastResult }: { lastResult: SubmissionResult<string[]>
   );
 }
 
-function Received(props: { orderNumber: string; email: string; declaredAt: string; ownDesign: boolean; alreadyDeclared: boolean }) {
+function Received(props: {
+  orderNumber: string;
+  email: string;
+  declaredAt: string;
+  ownDesign: boolean;
+  alreadyDeclared: boolean;
+  late: LateWithdrawal | null;
+}) {
   const { t } = useTranslation("legal");
   const locale = useLocale();
   const values = { number: props.orderNumber, at: formatDateTime(props.declaredAt, locale), email: props.email };
@@ -110,7 +118,13 @@ function Received(props: { orderNumber: string; email: string; declaredAt: strin
     <div role="status" className="stack">
       <h2>{t(props.alreadyDeclared ? "withdraw.alreadyHeading" : "withdraw.receivedHeading")}</h2>
       <p>{t(props.alreadyDeclared ? "withdraw.already" : "withdraw.received", values)}</p>
-      <p>{t(props.ownDesign ? "withdraw.nextOwnDesign" : "withdraw.next")}</p>
+      <p>
+        {props.ownDesign
+          ? t("withdraw.nextOwnDesign")
+          : props.late
+            ? t("withdraw.late", { days: props.late.daysAfterDelivery, delivered: formatDate(props.late.deliveredAt, locale) })
+            : t("withdraw.next")}
+      </p>
       <p>
         <Link to="/">{t("withdraw.backToShop")}</Link>
       </p>

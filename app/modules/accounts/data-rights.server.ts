@@ -13,6 +13,10 @@ import {
   signInAttempts,
   users,
 } from "#app/db/schema.ts";
+import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
+import { isAfterWithdrawalPeriod, lateWithdrawal, withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
+import { deliveryMoments } from "#app/modules/orders/withdrawals.server.ts";
 
 /**
  * A buyer's rights over their data (Art. 15, 17 and 20 GDPR): everything the shop keeps about their account as one
@@ -116,13 +120,55 @@ export type AccountDataExport = NonNullable<Awaited<ReturnType<typeof exportAcco
 export type DeleteAccountResult =
   | { ok: true; anonymisedOrders: number }
   | { ok: false; reason: "not-found" | "operator" }
-  | { ok: false; reason: "open-orders"; orderNumbers: string[] };
+  | { ok: false; reason: "open-orders"; orderNumbers: string[] }
+  | { ok: false; reason: "withdrawal-period"; orders: WithdrawableOrder[] };
+
+/**
+ * An order of the account that the buyer can still withdraw from, or whose withdrawal is still being settled: the
+ * withdrawal function and the refund need the order's e-mail address, which deleting the account removes.
+ * - `in-transit`: shipped, not yet delivered; the period starts with the delivery.
+ * - `period`: delivered; the period runs until the end of `lastDay` (an ISO moment on that day).
+ * - `withdrawn`: a withdrawal declared in time and not yet refunded (cancelled or returned).
+ */
+export type WithdrawableOrder =
+  | { number: string; reason: "in-transit" }
+  | { number: string; reason: "period"; lastDay: string }
+  | { number: string; reason: "withdrawn" };
+
+/**
+ * Which of these orders keep the account (§ 356a BGB: the withdrawal function stays usable for the whole period).
+ * A deck with the buyer's own design has no right of withdrawal and keeps nothing once shipped. A withdrawal
+ * declared after the period keeps nothing either: no refund is due, and nothing in the shop would ever settle it,
+ * so it would keep the account for good. An order marked delivered without a delivery in its history (none is
+ * written otherwise) has no known period, and keeps nothing.
+ */
+export function withdrawableOrders(
+  owned: { id: string; number: string; status: OrderStatus; design: unknown; withdrawalDeclaredAt: Date | null }[],
+  deliveredAt: Map<string, Date>,
+  now: Date,
+): WithdrawableOrder[] {
+  const found: WithdrawableOrder[] = [];
+  for (const order of owned) {
+    if (hasOwnDesign(order.design) || refundsCharge(order.status)) continue;
+    const delivered = deliveredAt.get(order.id);
+    if (order.withdrawalDeclaredAt) {
+      if (!lateWithdrawal(delivered, order.withdrawalDeclaredAt)) found.push({ number: order.number, reason: "withdrawn" });
+    } else if (order.status === "shipped") {
+      found.push({ number: order.number, reason: "in-transit" });
+    } else if (order.status === "delivered" && delivered && !isAfterWithdrawalPeriod(delivered, now)) {
+      found.push({ number: order.number, reason: "period", lastDay: withdrawalPeriodLastDay(delivered).toISOString() });
+    }
+  }
+  return found;
+}
 
 /**
  * Deletes a buyer's account (the caller has checked the password): in one transaction that locks the account row,
  * the account, its sessions, its address book, its one-time links, its sign-in counters and the mail sent to it are
  * deleted, and its orders are anonymised and detached (D162). Refused while an order is paid or in production:
- * the deck is still being made for that address and mailbox.
+ * the deck is still being made for that address and mailbox. Refused too while an order can still be withdrawn
+ * from, or its withdrawal is being settled (`withdrawableOrders`): anonymising its e-mail address would lock the
+ * buyer out of the withdrawal function (§ 356a BGB) and the receipt.
  */
 export async function deleteAccount(db: Db, userId: string, now = new Date()): Promise<DeleteAccountResult> {
   return db.transaction(async (tx) => {
@@ -131,7 +177,14 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
     if (user.role === "operator") return { ok: false, reason: "operator" } as const;
 
     const owned = await tx
-      .select({ id: orders.id, number: orders.number, status: orders.status, contact: orders.contact })
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        contact: orders.contact,
+        design: orders.design,
+        withdrawalDeclaredAt: orders.withdrawalDeclaredAt,
+      })
       .from(orders)
       .where(eq(orders.userId, userId))
       .for("update");
@@ -149,6 +202,8 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
       );
     const openNumbers = [...open.map((order) => order.number), ...inFlight.map((attempt) => attempt.number)];
     if (openNumbers.length) return { ok: false, reason: "open-orders", orderNumbers: openNumbers } as const;
+    const withdrawable = withdrawableOrders(owned, await deliveryMoments(tx, owned.map((order) => order.id)), now);
+    if (withdrawable.length) return { ok: false, reason: "withdrawal-period", orders: withdrawable } as const;
 
     const orderIds = owned.map((order) => order.id);
     if (orderIds.length) {

@@ -1,7 +1,7 @@
 import type { OrderRow } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { townLines } from "#app/modules/catalog/countries.ts";
-import { formatCountry, formatDateTime, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
+import { formatCountry, formatDate, formatDateTime, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
 import { storedTax } from "#app/modules/catalog/pricing.ts";
 import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#app/modules/i18n/locales.ts";
@@ -11,6 +11,7 @@ import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 import { priceLineKey } from "./price-line-label.ts";
 import { hasOwnDesign } from "./withdrawal.ts";
+import type { LateWithdrawal } from "./withdrawal-period.ts";
 import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { legalTextDocument } from "#app/modules/legal/legal-texts.server.ts";
 
@@ -205,9 +206,11 @@ export function orderRefundedMail(order: OrderRow, orderUrl: string): MailToSend
 
 /**
  * The receipt for a withdrawal made with the withdrawal function (§ 356a Abs. 1 S. 3 BGB, D206): on a durable medium,
- * at once, with the statement's content and the date and time it arrived, and what happens next.
+ * at once, with the statement's content and the date and time it arrived, and what happens next. A declaration that
+ * arrived after the withdrawal period (`late`) gets no promise of a refund: it says how many days after delivery it
+ * came, and that we will check it and write.
  */
-export function withdrawalReceiptMail(order: OrderRow, orderUrl: string): MailToSend {
+export function withdrawalReceiptMail(order: OrderRow, orderUrl: string, late: LateWithdrawal | null = null): MailToSend {
   const locale = orderLocale(order);
   const t = translatorFor(locale, "mail");
   const declaredAt = formatDateTime(order.withdrawalDeclaredAt ?? new Date(), locale);
@@ -219,7 +222,11 @@ export function withdrawalReceiptMail(order: OrderRow, orderUrl: string): MailTo
     [
       t("order.withdrawal.received", { at: declaredAt }),
       t("order.withdrawal.statement", { name: order.withdrawalName ?? order.name, number: order.number, deck, email: order.contact }),
-      t(hasOwnDesign(order.design) ? "order.withdrawal.nextOwnDesign" : "order.withdrawal.next"),
+      hasOwnDesign(order.design)
+        ? t("order.withdrawal.nextOwnDesign")
+        : late
+          ? t("order.withdrawal.late", { days: late.daysAfterDelivery, delivered: formatDate(late.deliveredAt, locale) })
+          : t("order.withdrawal.next"),
     ],
     [{ href: orderUrl, text: t("order.seeOrder") }],
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderRow } from "#app/db/schema.ts";
 import { formatMoney } from "#app/modules/catalog/format.ts";
-import { orderConfirmationMail, orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
+import { orderConfirmationMail, orderRefundedMail, orderShippedMail, withdrawalReceiptMail } from "./order-mails.server.ts";
 import { orderClaimMailForTest } from "./order-claims.server.ts";
 
 /** A placed order as the database holds it: a wide deck with grip tape to Berlin, 77,90 € in all. */
@@ -184,6 +184,25 @@ describe("the shipped and cancelled mails", () => {
     expect(returned.subject).toBe("Deine Bestellung DS-2026-0042 bei Deck Studio ist erstattet");
     expect(returned.text).toContain("Die Stornorechnung 2026-000058 hebt die Rechnung 2026-000041 auf");
     for (const text of [mail.text, mail.html, cancelled.text, cancelled.html, returned.text, returned.html]) expect(words(text)).not.toMatch(RAW_KEY);
+  });
+
+  it("the withdrawal receipt promises the refund in time, and only an answer for a withdrawal after the period", () => {
+    const declared = { status: "delivered" as const, withdrawalDeclaredAt: new Date("2026-12-19T09:00:00Z"), withdrawalName: "Erika Mustermann" };
+    const inTime = withdrawalReceiptMail(order("en", declared), URL);
+    expect(inTime.text).toContain("we refund the price and the standard shipping within 14 days");
+    const late = { daysAfterDelivery: 20, deliveredAt: "2026-11-29T09:00:00.000Z" };
+    const english = withdrawalReceiptMail(order("en", declared), URL, late);
+    expect(english.text).toContain(
+      "Your withdrawal reached us 20 days after your deck was delivered on 29 Nov 2026, after the 14-day withdrawal period (§ 355 (2) BGB). We have recorded it; we will check it and answer you by mail.",
+    );
+    expect(english.text).toContain("We received your withdrawal on 19 Dec 2026"); // still a receipt, with the moment
+    const german = withdrawalReceiptMail(order("de", declared), URL, late);
+    expect(german.text).toContain("Dein Widerruf ist 20 Tage nach der Zustellung deines Decks am 29.11.2026 bei uns eingegangen, nach Ablauf der Widerrufsfrist von 14 Tagen (§ 355 Abs. 2 BGB).");
+    for (const mail of [english, german]) {
+      expect(mail.text).not.toMatch(/refund|erstatten/i);
+      expect(mail.html).not.toMatch(/refund|erstatten/i);
+      expect(words(mail.text)).not.toMatch(RAW_KEY);
+    }
   });
 
   it("the claim link's mail follows the order's language", () => {
