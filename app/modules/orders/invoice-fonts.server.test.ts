@@ -2,17 +2,21 @@ import { describe, expect, it } from "vitest";
 import { fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
 
 describe("the invoice's fonts", () => {
-  it("are Barlow's files (Latin, Latin Extended, Vietnamese) and Noto Sans's (Greek, Cyrillic) unpacked to TrueType, regular and semibold", () => {
+  it("are Barlow's files (Latin, Latin Extended, Vietnamese) and Noto Sans's (Greek, Cyrillic and their extensions) unpacked to TrueType, regular and semibold", () => {
     const files = invoiceFontFiles();
     expect(Object.keys(files).sort()).toEqual([
       "bold-cyrillic",
+      "bold-cyrillicExt",
       "bold-ext",
       "bold-greek",
+      "bold-greekExt",
       "bold-latin",
       "bold-vietnamese",
       "regular-cyrillic",
+      "regular-cyrillicExt",
       "regular-ext",
       "regular-greek",
+      "regular-greekExt",
       "regular-latin",
       "regular-vietnamese",
     ]);
@@ -49,6 +53,19 @@ describe("the invoice's fonts", () => {
       { font: "regular-latin", text: " 105 63" },
     ]);
     expect(fontRuns("Иван", "bold")).toEqual([{ font: "bold-cyrillic", text: "Иван" }]);
+    expect(fontRuns("Әлия Қасымова", "regular")).toEqual([
+      { font: "regular-cyrillicExt", text: "Ә" },
+      { font: "regular-cyrillic", text: "лия" },
+      { font: "regular-latin", text: " " },
+      { font: "regular-cyrillicExt", text: "Қ" },
+      { font: "regular-cyrillic", text: "асымова" },
+    ]);
+    expect(fontRuns("Ἀθῆναι", "bold")).toEqual([
+      { font: "bold-greekExt", text: "Ἀ" },
+      { font: "bold-greek", text: "θ" },
+      { font: "bold-greekExt", text: "ῆ" },
+      { font: "bold-greek", text: "ναι" },
+    ]);
     expect(fontRuns("שלום", "regular")).toEqual([{ font: "regular-latin", text: "שלום" }]); // no font has it: a box
   });
 });

@@ -28,6 +28,10 @@ const SUBSETS = [
   { key: "vietnamese", family: "barlow", name: "vietnamese" },
   { key: "greek", family: "noto-sans", name: "greek" },
   { key: "cyrillic", family: "noto-sans", name: "cyrillic" },
+  // The rest of the Greek and Cyrillic scripts, which the address rule accepts whole: polytonic Greek (ἀ, ῥ) and the
+  // Cyrillic letters of Kazakh, Tatar, Bashkir or Azerbaijani (Ә, Қ, Ө, Ү, Һ).
+  { key: "greekExt", family: "noto-sans", name: "greek-ext" },
+  { key: "cyrillicExt", family: "noto-sans", name: "cyrillic-ext" },
 ] as const;
 type SubsetKey = (typeof SUBSETS)[number]["key"];
 export type InvoiceFontName = `${InvoiceWeight}-${SubsetKey}`;
@@ -124,7 +128,8 @@ const inRanges = (ranges: [number, number][], code: number) => ranges.some(([fro
 /**
  * A text cut into runs of one font file each: each character in the first subset that holds it. A character none
  * holds (Hebrew, Arabic, CJK: scripts that also need shaping or right-to-left layout, which PDFKit does not do)
- * stays in the Latin one, where it shows as the font's missing-glyph box rather than disappearing.
+ * stays in the Latin one, where it shows as the font's missing-glyph box rather than disappearing. A shipping name or
+ * address has none of them: the order schema takes Latin, Greek and Cyrillic letters only (address-text.ts).
  */
 export function fontRuns(text: string, weight: InvoiceWeight): { font: InvoiceFontName; text: string }[] {
   const subsets = fonts()[weight];
