@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
+import { charactersOf, fontRuns, invoiceFontFiles } from "./invoice-fonts.server.ts";
 
 describe("the invoice's fonts", () => {
-  it("are Barlow's files (Latin, Latin Extended, Vietnamese) and Noto Sans's (Greek, Cyrillic and their extensions) unpacked to TrueType, regular and semibold", () => {
+  it("are Barlow's files (Latin, Latin Extended, Vietnamese) and Noto Sans's (Greek, Cyrillic and their extensions, Latin Extended) unpacked to TrueType, regular and semibold", () => {
     const files = invoiceFontFiles();
     expect(Object.keys(files).sort()).toEqual([
       "bold-cyrillic",
@@ -11,6 +11,7 @@ describe("the invoice's fonts", () => {
       "bold-greek",
       "bold-greekExt",
       "bold-latin",
+      "bold-notoExt",
       "bold-vietnamese",
       "regular-cyrillic",
       "regular-cyrillicExt",
@@ -18,6 +19,7 @@ describe("the invoice's fonts", () => {
       "regular-greek",
       "regular-greekExt",
       "regular-latin",
+      "regular-notoExt",
       "regular-vietnamese",
     ]);
     for (const file of Object.values(files)) expect(file.readUInt32BE(0)).toBe(0x00010000); // a TrueType sfnt
@@ -45,6 +47,19 @@ describe("the invoice's fonts", () => {
       { font: "regular-latin", text: "n" },
     ]);
     expect(fontRuns("Ặ", "bold")).toEqual([{ font: "bold-vietnamese", text: "Ặ" }]);
+  });
+
+  it("write a letter Barlow's range names but its file lacks (ẞ, pinyin's ǐ) in Noto Sans, never as a box", () => {
+    expect(fontRuns("GROẞE", "bold")).toEqual([
+      { font: "bold-latin", text: "GRO" },
+      { font: "bold-notoExt", text: "ẞ" },
+      { font: "bold-latin", text: "E" },
+    ]);
+    expect(fontRuns("Lǐ", "regular")).toEqual([
+      { font: "regular-latin", text: "L" },
+      { font: "regular-notoExt", text: "ǐ" },
+    ]);
+    expect(charactersOf(invoiceFontFiles()["regular-ext"]).has("ẞ".codePointAt(0)!)).toBe(false);
   });
 
   it("write Greek and Cyrillic in Noto Sans, keeping the digits and spaces between in Barlow", () => {

@@ -248,10 +248,11 @@ describe(`the invoice of an order on ${databaseKind}`, () => {
     }
   });
 
-  it("prints a Vietnamese or Kazakh name (letters the address rule accepts) in letters, not blanks", async () => {
+  it("prints a Vietnamese, Kazakh or pinyin name and a capital ẞ (letters the address rule accepts) in letters, not blanks", async () => {
     for (const buyer of [
       { name: "Nguyễn Thị Hằng", address: "Kỳ Đồng 12" },
       { name: "Әлия Қасымова", address: "Hauptstraße 1" },
+      { name: "Lǐ Xiǎolóng", address: "GROẞE STRAẞE 1" },
     ]) {
       const order = await place({ ...buyer, postalcode: "10115", city: "Berlin", country: "DE" as const });
       const { pdf } = await invoicePdfOfOrder(order, seller(), { compress: false });
