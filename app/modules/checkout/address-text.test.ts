@@ -55,6 +55,7 @@ describe("addressTextProblem: what a shipping name or address line may be writte
     ["a tick", "✓ Main Street 1"],
     ["box drawing", "Ada ─ Lovelace"],
     ["a mahjong tile", "🀀"],
+    ["a dingbat number", "Apt ❶"],
   ])("refuses %s as a script", (_, value) => {
     expect(addressTextProblem(value)).toBe("script");
   });

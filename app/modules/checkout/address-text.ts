@@ -19,7 +19,8 @@
  * - but no pictographs (Extended_Pictographic), no parts of emoji sequences (skin tones, the regional indicators
  *   of flags, keycaps, tags, the zero-width joiner, the emoji variation selector: Emoji_Component outside ASCII,
  *   since the digits, # and * are emoji components too), and no other symbols that are not emoji (stars, ticks,
- *   box drawing, dingbats, mahjong tiles: Other_Symbol outside Latin-1, which keeps the degree sign of "3° piano");
+ *   box drawing, dingbats, mahjong tiles, circled numbers ❶ ⓫: Other_Symbol and Other_Number outside Latin-1, which
+ *   keeps the degree sign of "3° piano"; ² and ½ are plain 2 and 1⁄2 by then, see below);
  * - and nothing invisible: control characters (newlines, tabs), format characters (bidirectional overrides, soft
  *   hyphens, zero-width spaces), line and paragraph separators, variation selectors. These get their own message
  *   ("Remove the special characters"): asking for Latin letters would puzzle a buyer whose text looks Latin.
@@ -34,7 +35,7 @@
 const WRITTEN_FOR_POST =
   /[\p{Script_Extensions=Latin}\p{Script_Extensions=Greek}\p{Script_Extensions=Cyrillic}\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]/u;
 
-const PICTOGRAPH = /\p{Extended_Pictographic}|(?![\0-\x7f])\p{Emoji_Component}|(?![\0-\xff])\p{Other_Symbol}/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}|(?![\0-\x7f])\p{Emoji_Component}|(?![\0-\xff])[\p{Other_Symbol}\p{Other_Number}]/u;
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Variation_Selector}]/u;
 
