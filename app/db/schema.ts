@@ -148,6 +148,13 @@ export const orders = pgTable(
      */
     withdrawalDeclaredAt: timestamp("withdrawal_declared_at", { withTimezone: true }),
     withdrawalName: text("withdrawal_name"),
+    /**
+     * Whether the deck is made to the buyer's own design (texts or stickers, not just a colour): a fact of the sale,
+     * stored when the order is placed. It decides the invoice's and credit note's description of the goods and
+     * whether there is a right of withdrawal (§ 312g Abs. 2 Nr. 1 BGB). Never read from `design`'s layers, which
+     * deleting the account removes (D162): an issued invoice must not change.
+     */
+    ownDesign: boolean("own_design").notNull().default(false),
     /** Set when the buyer deleted their account: contact data removed, what tax law requires kept. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -158,10 +165,11 @@ export const orders = pgTable(
     // The back office's list: newest first (the index read backwards), by status or not, paged by (created_at, id).
     index("orders_created_idx").on(table.createdAt, table.id),
     index("orders_status_created_idx").on(table.status, table.createdAt, table.id),
-    // Its "refund due" tab: declared withdrawals not yet refunded, few among many (admin-orders.server.ts).
+    // Its "refund due" tab: declared withdrawals not yet refunded, of decks with a right of withdrawal (no own design),
+    // few among many (admin-orders.server.ts).
     index("orders_refund_due_idx")
       .on(table.createdAt, table.id)
-      .where(sql`${table.withdrawalDeclaredAt} is not null and ${table.status} not in ('cancelled', 'returned')`),
+      .where(sql`${table.withdrawalDeclaredAt} is not null and ${table.status} not in ('cancelled', 'returned') and not ${table.ownDesign}`),
     // Its search: order number and e-mail by prefix, the buyer's name by any word's prefix.
     index("orders_number_prefix_idx").using("btree", sql`${table.number} text_pattern_ops`),
     index("orders_contact_prefix_idx").using("btree", sql`lower(${table.contact}) text_pattern_ops`),

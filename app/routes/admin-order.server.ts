@@ -31,6 +31,8 @@ export async function adminOrderLoader(request: Request, context: Context, order
       ...toOrderView(order, getLocale(context)),
       id: order.id,
       design: order.design as Design,
+      // Stored when the order was placed: the design's layers are gone once the buyer deleted their account (D162).
+      ownDesign: order.ownDesign,
       currency: order.currency,
       cardExpiry: `${String(order.cardExpMonth).padStart(2, "0")}/${order.cardExpYear}`,
       paymentProvider: order.paymentProvider,
@@ -91,10 +93,13 @@ export async function adminOrderAction(request: Request, context: Context, order
     }
     return refusedMove(to, result.message);
   }
+  const t = translatorFor(getLocale(context), "admin");
   return data({
     to,
     result: submission.reply({ resetForm: true }),
-    done: translatorFor(getLocale(context), "admin")("transition.done", { status: statusInSentence(context, result.order.status) }),
+    done: t("transition.done", { status: statusInSentence(context, result.order.status) }),
+    // The order has no e-mail address left (its account was deleted): the move is made, the buyer was not told.
+    ...(result.unmailed ? { unmailed: t("transition.unmailed") } : {}),
   });
 }
 

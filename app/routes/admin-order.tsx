@@ -12,7 +12,7 @@ import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
-import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
+import { declaredInOrderName } from "#app/modules/orders/withdrawal.ts";
 import { lateWithdrawal as lateWithdrawalOf } from "#app/modules/orders/withdrawal-period.ts";
 import type { Route } from "./+types/admin-order";
 import { adminOrderAction, adminOrderLoader } from "./admin-order.server.ts";
@@ -62,7 +62,11 @@ export default function AdminOrder() {
       {order.withdrawalDeclaredAt ? (
         <div className="admin__notice" role="note">
           <p>{t("order.withdrawal", { at: formatDateTime(order.withdrawalDeclaredAt, locale), name: order.withdrawalName ?? order.name })}</p>
-          {lateWithdrawal && !refundsCharge(order.status) && !hasOwnDesign(order.design) ? (
+          {/* The withdrawal function asks for no more than a name, the number and the order's address: another name is taken, and pointed out. */}
+          {declaredInOrderName(order) ? null : (
+            <p className="admin__warning">{t("order.withdrawalOtherName", { declared: order.withdrawalName, name: order.name })}</p>
+          )}
+          {lateWithdrawal && !refundsCharge(order.status) && !order.ownDesign ? (
             <p>
               {t("order.withdrawalLate", {
                 days: lateWithdrawal.daysAfterDelivery,
@@ -83,7 +87,7 @@ export default function AdminOrder() {
               next={next}
               totalCents={order.totalCents}
               reply={reply}
-              withdrawn={Boolean(order.withdrawalDeclaredAt) && !lateWithdrawal}
+              withdrawn={Boolean(order.withdrawalDeclaredAt) && !lateWithdrawal && !order.ownDesign}
             />
           </section>
           <section className="card-panel" aria-labelledby="preview-title">
@@ -181,8 +185,11 @@ export default function AdminOrder() {
   );
 }
 
-/** What the operator does about a withdrawal: nothing once the order is refunded; else answer (own design) or refund. */
-function withdrawalStep(order: { status: OrderStatus; design: unknown }) {
+/**
+ * What the operator does about a withdrawal: nothing once the order is refunded; else answer (own design: no right of
+ * withdrawal, as stored with the order) or refund.
+ */
+function withdrawalStep(order: { status: OrderStatus; ownDesign: boolean }) {
   if (refundsCharge(order.status)) return "order.withdrawalRefunded" as const;
-  return hasOwnDesign(order.design) ? ("order.withdrawalOwnDesign" as const) : ("order.withdrawalNext" as const);
+  return order.ownDesign ? ("order.withdrawalOwnDesign" as const) : ("order.withdrawalNext" as const);
 }

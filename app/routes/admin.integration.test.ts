@@ -866,6 +866,7 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         grip: true,
         size: 8.5,
         design: initialDesign,
+        ownDesign: false,
         contact: order.contact,
         name: "Erika Mustermann",
         address: "Main Street 1",

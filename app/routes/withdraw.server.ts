@@ -3,7 +3,7 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { formMessageIn } from "#app/modules/forms/form-message.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
-import { hasOwnDesign, normaliseOrderNumber, withdrawalSchema } from "#app/modules/orders/withdrawal.ts";
+import { normaliseOrderNumber, withdrawalSchema } from "#app/modules/orders/withdrawal.ts";
 import { declareWithdrawal } from "#app/modules/orders/withdrawals.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
 import { getDb, getLocale, getSiteUrl } from "#app/request-context.server.ts";
@@ -42,7 +42,7 @@ export async function withdrawAction(request: Request, context: Context) {
     orderNumber: order.number,
     email: order.contact,
     declaredAt: order.withdrawalDeclaredAt!.toISOString(),
-    ownDesign: hasOwnDesign(order.design),
+    ownDesign: order.ownDesign,
     alreadyDeclared,
     // Declared after the withdrawal period: the page says so and promises an answer, not a refund.
     late,

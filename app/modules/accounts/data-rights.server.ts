@@ -14,7 +14,6 @@ import {
   users,
 } from "#app/db/schema.ts";
 import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
-import { hasOwnDesign } from "#app/modules/orders/withdrawal.ts";
 import { isAfterWithdrawalPeriod, lateWithdrawal, withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
 import { deliveryMoments } from "#app/modules/orders/withdrawals.server.ts";
 
@@ -143,13 +142,13 @@ export type WithdrawableOrder =
  * written otherwise) has no known period, and keeps nothing.
  */
 export function withdrawableOrders(
-  owned: { id: string; number: string; status: OrderStatus; design: unknown; withdrawalDeclaredAt: Date | null }[],
+  owned: { id: string; number: string; status: OrderStatus; ownDesign: boolean; withdrawalDeclaredAt: Date | null }[],
   deliveredAt: Map<string, Date>,
   now: Date,
 ): WithdrawableOrder[] {
   const found: WithdrawableOrder[] = [];
   for (const order of owned) {
-    if (hasOwnDesign(order.design) || refundsCharge(order.status)) continue;
+    if (order.ownDesign || refundsCharge(order.status)) continue;
     const delivered = deliveredAt.get(order.id);
     if (order.withdrawalDeclaredAt) {
       if (!lateWithdrawal(delivered, order.withdrawalDeclaredAt)) found.push({ number: order.number, reason: "withdrawn" });
@@ -182,7 +181,7 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
         number: orders.number,
         status: orders.status,
         contact: orders.contact,
-        design: orders.design,
+        ownDesign: orders.ownDesign,
         withdrawalDeclaredAt: orders.withdrawalDeclaredAt,
       })
       .from(orders)
@@ -209,8 +208,10 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
     if (orderIds.length) {
       // Kept for the invoice and the books: number, dates, status, buyer's name and address, lines, amounts, tax,
       // card brand, last four and expiry, the processor's references, the invoice number, the shipment (carrier and
-      // tracking number, also in the append-only history). Gone: the link to the account, the e-mail address, the
-      // design's texts and stickers (its background colour stays), the print files.
+      // tracking number, also in the append-only history), whether the deck was made to the buyer's own design
+      // (`own_design`: the invoice's and credit note's description of the goods, the right of withdrawal; an issued
+      // invoice must not change). Gone: the link to the account, the e-mail address, the design's texts and stickers
+      // (its background colour stays), the print files.
       await tx
         .update(orders)
         .set({

@@ -120,13 +120,15 @@ export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "curs
 }
 
 /**
- * Orders whose buyer declared a withdrawal and that are not refunded yet (neither cancelled nor returned): the
- * seller owes the refund within 14 days (§ 357 BGB). A partial index holds exactly these, so the tab and its count
- * cost the same at 100 orders as at 100,000. The condition is spelled as the index's is (drizzle/0018), and then
+ * Orders whose buyer declared a withdrawal and that are not refunded yet (neither cancelled nor returned), of decks
+ * with a right of withdrawal (not made to the buyer's own design, § 312g Abs. 2 Nr. 1 BGB: such a declaration is
+ * answered, not refunded, and would otherwise stay here for good): the seller owes the refund within 14 days
+ * (§ 357 BGB). A partial index holds exactly these, so the tab and its count cost the same at 100 orders as at
+ * 100,000. The condition is spelled as the index's is (drizzle/0019), and then
  * leaves out the withdrawals declared after the 14-day period: no refund is due for them by law (§ 355 Abs. 2 BGB);
  * their order page says so.
  */
-const refundDue = sql`${orders.withdrawalDeclaredAt} is not null and ${orders.status} not in ('cancelled', 'returned') and not ${declaredAfterWithdrawalPeriod}`;
+const refundDue = sql`${orders.withdrawalDeclaredAt} is not null and ${orders.status} not in ('cancelled', 'returned') and not ${orders.ownDesign} and not ${declaredAfterWithdrawalPeriod}`;
 
 /**
  * How many orders each status has, and all of them (kept by a trigger, not counted here), and the withdrawals

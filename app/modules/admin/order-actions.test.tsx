@@ -4,7 +4,8 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { withI18n } from "#app/modules/i18n/test-i18n.tsx";
 import type { Locale } from "#app/modules/i18n/locales.ts";
-import { OrderHistory, TransitionForms, type TransitionReply } from "./order-actions.tsx";
+import { nextStatuses } from "#app/modules/orders/order-status.ts";
+import { OrderHistory, orderedSteps, TransitionForms, type TransitionReply } from "./order-actions.tsx";
 
 afterEach(cleanup);
 
@@ -48,6 +49,47 @@ describe("TransitionForms' main step", () => {
     renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={undefined} withdrawn />);
     expect((await screen.findByRole("button", { name: "Start production" })).className).not.toContain("button--primary");
     expect(screen.getByRole("button", { name: /Cancel/ }).className).toContain("button--primary");
+  });
+});
+
+describe("TransitionForms for an order the buyer withdrew from", () => {
+  it("before shipping, puts the cancel (the refund) first and warns on the steps forward, which stay possible", async () => {
+    for (const [status, forward] of [["paid", "Start production"], ["in_production", "Mark shipped"]] as const) {
+      const { unmount } = renderInRouter(
+        <TransitionForms status={status} next={nextStatuses(status)} totalCents={7590} reply={undefined} withdrawn />,
+      );
+      const buttons = await screen.findAllByRole("button");
+      expect(buttons.map((button) => button.textContent)).toEqual(["Cancel and refund", forward]);
+      const warning = document.getElementById(buttons[1]!.getAttribute("aria-describedby") ?? "");
+      expect(warning?.textContent).toContain("The buyer has withdrawn from this order");
+      expect(buttons[0]!.getAttribute("aria-describedby")).toBeNull();
+      unmount();
+    }
+  });
+
+  it("without a withdrawal, or once shipped, keeps the steps in their order with no warning", async () => {
+    const { unmount } = renderInRouter(<TransitionForms status="paid" next={nextStatuses("paid")} totalCents={7590} reply={undefined} />);
+    expect((await screen.findAllByRole("button")).map((button) => button.textContent)).toEqual(["Start production", "Cancel and refund"]);
+    expect(screen.queryByText(/has withdrawn/)).toBeNull();
+    unmount();
+    renderInRouter(<TransitionForms status="shipped" next={nextStatuses("shipped")} totalCents={7590} reply={undefined} withdrawn />);
+    expect((await screen.findAllByRole("button")).map((button) => button.textContent)).toEqual(["Mark delivered", "Mark returned and refund"]);
+    expect(screen.queryByText(/has withdrawn/)).toBeNull();
+  });
+
+  it("orderedSteps moves only the refunding steps, and only before shipping", () => {
+    expect(orderedSteps("paid", ["in_production", "cancelled"], true)).toEqual(["cancelled", "in_production"]);
+    expect(orderedSteps("paid", ["in_production", "cancelled"], false)).toEqual(["in_production", "cancelled"]);
+    expect(orderedSteps("delivered", ["returned"], true)).toEqual(["returned"]);
+  });
+});
+
+describe("TransitionForms after a move the buyer could not be told of", () => {
+  it("says so beside the move's confirmation", async () => {
+    const reply: TransitionReply = { to: "returned", result: { status: "success" }, done: "The order is returned now.", unmailed: "The buyer could not be told by mail." };
+    renderInRouter(<TransitionForms status="returned" next={[]} totalCents={7590} reply={reply} />);
+    expect((await screen.findByRole("status")).textContent).toBe("The order is returned now.");
+    expect(screen.getByRole("alert").textContent).toBe("The buyer could not be told by mail.");
   });
 });
 

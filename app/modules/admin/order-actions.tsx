@@ -15,6 +15,8 @@ export interface TransitionReply {
   /** conform's reply: the errors, and what was posted (`initialValue`), which a page rendered without scripts shows again. */
   result: { status?: string; error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
   done?: string;
+  /** The move was made, but the buyer's mail about it could not be written: the order has no e-mail address (anonymised). */
+  unmailed?: string;
   /** The move was refused because the order moved on meanwhile: shown above the forms, which may have changed. */
   refused?: string;
 }
@@ -24,8 +26,21 @@ interface TransitionFormsProps {
   next: readonly OrderStatus[];
   totalCents: number;
   reply: TransitionReply | undefined;
-  /** The buyer has withdrawn: the refund is the step to take, the others stay possible. */
+  /**
+   * The buyer has withdrawn, with a right to (not their own design, in time): the refund is the step to take. Before
+   * shipping it comes first, and the steps forward stay possible (the buyer may take the withdrawal back) but warn.
+   */
   withdrawn?: boolean;
+}
+
+/** The steps in the order shown: a withdrawn order that has not shipped offers its cancel (the refund) first. */
+export function orderedSteps(status: OrderStatus, next: readonly OrderStatus[], withdrawn: boolean): readonly OrderStatus[] {
+  if (!withdrawn || !beforeShipping(status)) return next;
+  return [...next.filter((to) => refundsCharge(to)), ...next.filter((to) => !refundsCharge(to))];
+}
+
+function beforeShipping(status: OrderStatus): boolean {
+  return status === "paid" || status === "in_production";
 }
 
 /** One form per step the order may take next; each carries the status the operator saw (compare-and-set). */
@@ -40,6 +55,11 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
   return (
     <div className="stack">
       {reply?.done ? <p role="status">{reply.done}</p> : null}
+      {reply?.done && reply.unmailed ? (
+        <p className="admin__warning" role="alert">
+          {reply.unmailed}
+        </p>
+      ) : null}
       {unplaced.length > 0 ? (
         <div className="error-summary" role="alert">
           {unplaced.map((message) => (
@@ -53,16 +73,18 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
         </div>
       ) : null}
       {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
-      {next.map((to) => {
+      {orderedSteps(status, next, withdrawn).map((to, index) => {
         const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
         // The hidden fields' errors (a status missing or unknown) are the form's: no field shows them.
         const formErrors = [...(errors[""] ?? []), ...(errors.expected ?? []), ...(errors.to ?? [])];
         const id = `to-${to}`;
+        // A step forward for an order the buyer withdrew from: possible, but said not to be the one to take.
+        const againstWithdrawal = withdrawn && beforeShipping(status) && !refundsCharge(to);
         return (
           <Form
             key={to}
             method="post"
-            className={refundsCharge(to) ? "stack admin__cancel" : "stack"}
+            className={index > 0 && (refundsCharge(to) || againstWithdrawal) ? "stack admin__cancel" : "stack"}
             aria-labelledby={`${id}-button`}
             noValidate
           >
@@ -92,9 +114,15 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
                 </p>
               </div>
             ) : null}
+            {againstWithdrawal ? (
+              <p id={`${id}-withdrawn`} className="admin__warning">
+                {t("transition.againstWithdrawal")}
+              </p>
+            ) : null}
             <button
               id={`${id}-button`}
               type="submit"
+              aria-describedby={againstWithdrawal ? `${id}-withdrawn` : undefined}
               className={refundsCharge(to) === withdrawn ? "button button--primary" : "button"}
               disabled={busy}
             >

@@ -21,8 +21,13 @@ export type MailAttachment = MailOutboxRow["attachments"][number];
 /** A database or an open transaction: mail is written in the transaction of the change it tells of. */
 type Writer = Pick<Db, "insert">;
 
-/** Puts a mail into the outbox; the worker delivers it once the transaction has committed. */
-export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<void> {
+/**
+ * Puts a mail into the outbox; the worker delivers it once the transaction has committed. A mail without a recipient
+ * (an anonymised order's address is blank, D162) is not written: nobody would get it. Says whether it has a recipient,
+ * so that the change can tell its operator that the buyer was not told.
+ */
+export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<boolean> {
+  if (mail.to.trim() === "") return false;
   await writer
     .insert(mailOutbox)
     .values({
@@ -35,6 +40,7 @@ export async function enqueueMail(writer: Writer, mail: MailToSend): Promise<voi
       attachments: mail.attachments ?? [],
     })
     .onConflictDoNothing({ target: mailOutbox.eventKey });
+  return true;
 }
 
 /** Mails not sent yet (waiting for their first try or a retry): the outbox backlog that the metrics report. */

@@ -6,6 +6,7 @@ import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
 import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
+import { hasOwnDesign } from "./withdrawal.ts";
 
 /** A transaction or the database: what drizzle hands to `db.transaction`'s callback has the same query API. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -82,6 +83,8 @@ export async function completeAttempt(
     .insert(orders)
     .values({
       ...pending.order,
+      // An attempt written before orders stored the fact (drizzle/0019) carries only the design to tell it from.
+      ownDesign: pending.order.ownDesign ?? hasOwnDesign(pending.order.design),
       invoiceNumber,
       invoicedAt: sql`now()`,
       status: "paid",

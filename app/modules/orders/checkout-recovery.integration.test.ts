@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { checkoutAttempts, mailOutbox, orderEvents, orderPrintFiles, orders } from "#app/db/schema.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { Design } from "#app/modules/design/design.ts";
+import { FONT_IDS } from "#app/modules/design/fonts.ts";
 import { createTestPaymentProvider, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
@@ -100,6 +102,26 @@ describe(`recovering checkout attempts on ${databaseKind}`, () => {
     expect(retry).toMatchObject({ status: "placed", replayed: true, order: { id: order!.id } });
     expect(provider.charges.size).toBe(1);
     expect(provider.refunds.size).toBe(0);
+  });
+
+  it("completes an attempt written before orders stored the own-design fact (drizzle/0019) from the design it carries", async () => {
+    const provider = createTestPaymentProvider();
+    const design: Design = {
+      background: "#0d3b66",
+      layers: [{ id: "t1", kind: "text", text: "Grace", x: 0, y: 0, rotation: 0, font: FONT_IDS[0], fontSize: 40, color: "#ffffff", align: "center" }],
+    };
+    const submission = await checkoutInterrupted(provider, { charged: true }, orderSubmission({ design }));
+    expect((await attemptOf(submission.checkoutId))!.pending!.order.ownDesign).toBe(true);
+    // As an older server wrote it: the pending order without the fact.
+    await database.db
+      .update(checkoutAttempts)
+      .set({ pending: sql`${checkoutAttempts.pending} #- '{order,ownDesign}'` })
+      .where(eq(checkoutAttempts.idempotencyKey, submission.checkoutId));
+    expect((await attemptOf(submission.checkoutId))!.pending!.order).not.toHaveProperty("ownDesign");
+
+    expect(await recover(provider)).toMatchObject({ completed: 1 });
+    const [order] = await ordersOf(submission.checkoutId);
+    expect(order?.ownDesign).toBe(true);
   });
 
   it("releases an attempt that was never charged, and the buyer's retry goes through at once", async () => {

@@ -10,7 +10,6 @@ import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import type { Seller } from "#app/modules/legal/operator.server.ts";
 import { fontRuns, invoiceFontFiles, type InvoiceWeight } from "./invoice-fonts.server.ts";
 import { invoiceAmounts, invoiceLinesOfOrder, type InvoiceLine } from "./invoice.ts";
-import { hasOwnDesign } from "./withdrawal.ts";
 
 /**
  * An order's invoice, in the order's language (the buyer's when ordering), with what a German invoice must carry
@@ -93,7 +92,8 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
   const describe = (line: InvoiceLine): string => {
     switch (line.kind) {
       case "deck": {
-        const deck = hasOwnDesign(order.design) ? "deck" : "plainDeck";
+        // The fact stored with the sale, not the design's layers, which deleting the account removes (D162).
+        const deck = order.ownDesign ? "deck" : "plainDeck";
         return order.size > 0 ? t(`invoice.lines.${deck}`, { width: formatDeckSize(order.size, locale) }) : t(`invoice.lines.${deck}NoWidth`);
       }
       case "wideDeck":

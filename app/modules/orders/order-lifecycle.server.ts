@@ -33,7 +33,11 @@ export interface TransitionRequest {
 }
 
 export type TransitionResult =
-  | { ok: true; order: OrderRow }
+  /**
+   * `unmailed`: the move has a mail for the buyer (shipped, cancelled, returned) but the order has no e-mail address
+   * left (the buyer deleted their account, D162): nothing was written to the outbox, and the operator should know.
+   */
+  | { ok: true; order: OrderRow; unmailed: boolean }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "stale" | "not-allowed" | "refund-refused"; message: string; current: OrderStatus };
 
@@ -109,9 +113,9 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         details,
       });
       const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), request.siteUrl).href;
-      if (request.to === "shipped") await enqueueMail(tx, orderShippedMail(changed!, orderUrl));
-      if (refundsCharge(request.to)) await enqueueMail(tx, orderRefundedMail(changed!, orderUrl));
-      return { ok: true, order: changed! } as const;
+      const mail = request.to === "shipped" ? orderShippedMail(changed!, orderUrl) : refundsCharge(request.to) ? orderRefundedMail(changed!, orderUrl) : null;
+      const unmailed = mail !== null && !(await enqueueMail(tx, mail));
+      return { ok: true, order: changed!, unmailed } as const;
     });
   } catch (error) {
     if (!(error instanceof RefundRefused)) throw error;

@@ -10,7 +10,6 @@ import { escapeHtml, MAIL_LINK_STYLE, MAIL_PARAGRAPH_STYLE, mailDocument } from 
 import type { MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import { carrierName, trackingLink } from "./carriers.ts";
 import { priceLineKey } from "./price-line-label.ts";
-import { hasOwnDesign } from "./withdrawal.ts";
 import type { LateWithdrawal } from "./withdrawal-period.ts";
 import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { legalTextDocument } from "#app/modules/legal/legal-texts.server.ts";
@@ -62,7 +61,7 @@ export function orderConfirmationMail(order: OrderRow, orderUrl: string): MailTo
   const paidWith = t("order.confirmation.paidWith", { card: payment });
   const origin = new URL(orderUrl).origin;
   const withdrawUrl = new URL(WITHDRAWAL_PATH, origin).href;
-  const withdrawal = hasOwnDesign(order.design)
+  const withdrawal = order.ownDesign
     ? t("order.confirmation.ownDesign")
     : t("order.confirmation.withdrawal", { url: withdrawUrl });
   const attached = t("order.confirmation.attached");
@@ -222,7 +221,7 @@ export function withdrawalReceiptMail(order: OrderRow, orderUrl: string, late: L
     [
       t("order.withdrawal.received", { at: declaredAt }),
       t("order.withdrawal.statement", { name: order.withdrawalName ?? order.name, number: order.number, deck, email: order.contact }),
-      hasOwnDesign(order.design)
+      order.ownDesign
         ? t("order.withdrawal.nextOwnDesign")
         : late
           ? t("order.withdrawal.late", { days: late.daysAfterDelivery, delivered: formatDate(late.deliveredAt, locale) })

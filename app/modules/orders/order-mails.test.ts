@@ -26,6 +26,7 @@ function order(locale: string, overrides: Partial<OrderRow> = {}): OrderRow {
     taxKind: "vat",
     vatBasisPoints: 1900,
     design: { background: "#ffffff", layers: [] },
+    ownDesign: false,
     priceLines: [
       { label: "Custom skateboard deck", cents: 5900 },
       { label: "Wide deck", cents: 300 },
@@ -130,7 +131,7 @@ describe("the order confirmation mail", () => {
   });
 
   it("says whether this order can be withdrawn from: not a deck with the buyer's design, a plain deck within 14 days", () => {
-    const own = { design: { background: "#ffffff", layers: [{ id: "t", type: "text", text: "Hi" }] } } as Partial<OrderRow>;
+    const own = { design: { background: "#ffffff", layers: [{ id: "t", type: "text", text: "Hi" }] }, ownDesign: true } as Partial<OrderRow>;
     const ownDesign = orderConfirmationMail(order("en", own), URL);
     expect(ownDesign.text).toContain("so this order has no right of withdrawal (§ 312g (2) no. 1 BGB)");
     expect(ownDesign.text).not.toContain("/withdraw");
@@ -139,6 +140,14 @@ describe("the order confirmation mail", () => {
     expect(plain.text).toContain("within 14 days of receiving your deck, without giving a reason: online with our withdrawal form (https://deck.example/withdraw)");
     expect(plain.html).toContain('<a href="https://deck.example/withdraw"');
     expect(orderConfirmationMail(order("de", own), URL).text).toContain("kein Widerrufsrecht (§ 312g Abs. 2 Nr. 1 BGB)");
+  });
+
+  it("reads the right of withdrawal from the order's stored fact, not from the design's layers (gone once the account is deleted)", () => {
+    const anonymised = { design: { background: "#ffffff", layers: [] }, ownDesign: true, contact: "" } as Partial<OrderRow>;
+    expect(orderConfirmationMail(order("en", anonymised), URL).text).toContain("so this order has no right of withdrawal");
+    const receipt = withdrawalReceiptMail(order("en", { ...anonymised, withdrawalDeclaredAt: new Date("2026-11-25T10:00:00Z") }), URL);
+    expect(receipt.text).toContain("it has no right of withdrawal. We will look at your request");
+    expect(receipt.text).not.toContain("we cancel the order and refund you in full");
   });
 
   it("an order without a language we speak is mailed in English", () => {

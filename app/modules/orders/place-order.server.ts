@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";
 import { ABANDONED_AFTER_MS, resolveAttempt } from "./checkout-recovery.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
+import { hasOwnDesign } from "./withdrawal.ts";
 import { observeCheckout } from "#app/modules/observability/metrics.mjs";
 
 export type PlaceOrderResult =
@@ -92,6 +93,8 @@ function pendingOrder({ submission, userId, siteUrl, locale = DEFAULT_LOCALE }: 
       taxKind: price.tax.kind,
       vatBasisPoints: price.tax.basisPoints,
       design: submission.design,
+      // A fact of the sale, kept with it: the invoice and the right of withdrawal read this, never the layers (D162).
+      ownDesign: hasOwnDesign(submission.design),
       priceLines: price.lines,
       subtotalCents: price.subtotalCents,
       shippingCents: price.shippingCents ?? 0,

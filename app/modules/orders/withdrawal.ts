@@ -48,6 +48,10 @@ export type WithdrawalForm = z.infer<typeof withdrawalSchema>;
 /**
  * A deck printed with the buyer's own texts or stickers is made to their specification: no right of withdrawal
  * (§ 312g Abs. 2 Nr. 1 BGB, D164). A deck with only a colour and a width from the range has one.
+ *
+ * Asked of a design only when the order is placed: the answer is stored with the order (`orders.own_design`), and
+ * everything after (invoice, credit note, mails, withdrawal, back office) reads the order's `ownDesign`. The layers
+ * themselves go when the buyer deletes their account (D162), and an issued invoice must not change with them.
  */
 export function hasOwnDesign(design: unknown): boolean {
   const layers = (design as Partial<Design> | null)?.layers;
@@ -55,6 +59,27 @@ export function hasOwnDesign(design: unknown): boolean {
 }
 
 /** Whether an order's page offers the withdrawal function: it has the right, is not refunded (cancelled or returned), not withdrawn yet. */
-export function offersWithdrawal(order: { design: unknown; status: OrderStatus; withdrawalDeclaredAt: Date | string | null }): boolean {
-  return !hasOwnDesign(order.design) && !refundsCharge(order.status) && !order.withdrawalDeclaredAt;
+export function offersWithdrawal(order: { ownDesign: boolean; status: OrderStatus; withdrawalDeclaredAt: Date | string | null }): boolean {
+  return !order.ownDesign && !refundsCharge(order.status) && !order.withdrawalDeclaredAt;
+}
+
+/** A name as compared for a match: no accents, no case (ß is ss), one space between words. */
+function comparableName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Whether a withdrawal was declared in the order's own name. The withdrawal function asks for no more than a name, the
+ * order's number and its e-mail address (§ 356a BGB), so a declaration in another name is taken all the same; the
+ * back office points it out, for the operator to ask the buyer before refunding. Case, accents and spacing do not
+ * count ("Jose  Muller" is "José Müller").
+ */
+export function declaredInOrderName(order: { name: string; withdrawalName: string | null }): boolean {
+  return order.withdrawalName === null || comparableName(order.withdrawalName) === comparableName(order.name);
 }

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Design } from "#app/modules/design/design.ts";
+import { withI18n } from "#app/modules/i18n/test-i18n.tsx";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import type { OrderStatus } from "#app/modules/orders/order-status.ts";
+import { nextStatuses } from "#app/modules/orders/order-status.ts";
+import AdminOrder from "./admin-order.tsx";
+
+/**
+ * The back office's order page, drawn from its loader's data: what it says about a declared withdrawal (the stored
+ * own-design fact, a declaration in another name) and which step it suggests.
+ */
+
+afterEach(cleanup);
+
+const createdAt = "2026-11-20T09:30:00.000Z";
+const declaredAt = "2026-11-21T09:30:00.000Z";
+
+interface Case {
+  status?: OrderStatus;
+  ownDesign?: boolean;
+  /** The design as stored now: an anonymised order's layers are gone (D162). */
+  design?: Design;
+  name?: string;
+  withdrawalName?: string | null;
+  withdrawalDeclaredAt?: string | null;
+  contact?: string;
+}
+
+function loaderData({
+  status = "paid",
+  ownDesign = false,
+  design = { background: "#0d3b66", layers: [] },
+  name = "Erika Mustermann",
+  withdrawalName = "Erika Mustermann",
+  withdrawalDeclaredAt = declaredAt,
+  contact = "erika@example.com",
+}: Case) {
+  return {
+    order: {
+      number: "DS-7K3F9QAB",
+      createdAt,
+      grip: true,
+      size: 8.5,
+      contact,
+      name,
+      address: "Hauptstraße 1",
+      addressextend: "",
+      postalcode: "10115",
+      city: "Berlin",
+      country: "DE",
+      region: "",
+      priceLines: [{ label: "Custom skateboard deck", cents: 5900 }],
+      shippingCents: 490,
+      vatCents: 1020,
+      totalCents: 6390,
+      taxKind: "vat",
+      vatBasisPoints: 1900,
+      cardBrand: "visa",
+      cardLast4: "4242",
+      status,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      withdrawalDeclaredAt,
+      withdrawalName: withdrawalDeclaredAt ? withdrawalName : null,
+      creditNoteNumber: null,
+      id: "0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f",
+      design,
+      ownDesign,
+      currency: "EUR",
+      cardExpiry: "12/2035",
+      paymentProvider: "test",
+      paymentReference: "ch_1",
+      refundReference: null,
+      account: "Guest",
+    },
+    next: nextStatuses(status),
+    lateWithdrawal: null,
+    printPath: "/admin/orders/0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f/print",
+    history: [],
+  };
+}
+
+async function renderOrder(data: ReturnType<typeof loaderData>, locale: Locale = "en") {
+  const path = "/admin/orders/:orderId";
+  const Stub = createRoutesStub([{ path, Component: AdminOrder, loader: () => data, HydrateFallback: () => null }]);
+  render(withI18n(<Stub initialEntries={[`/admin/orders/${data.order.id}`]} />, locale));
+  await screen.findByRole("heading", { level: 1 }, { timeout: 8000 });
+}
+
+const notice = () => screen.getByRole("note");
+/** The step buttons, in the order the page shows them. */
+const stepButtons = () => within(screen.getByRole("region", { name: /Next step|Nächster Schritt/ })).getAllByRole("button");
+
+describe("the back office's withdrawal note", () => {
+  it("an own-design deck whose layers were removed with the account (D162): still no right of withdrawal, answer the buyer, no refund suggested", async () => {
+    // As deleting the account leaves it: the layers gone, the stored fact kept.
+    await renderOrder(loaderData({ ownDesign: true, design: { background: "#0d3b66", layers: [] }, contact: "" }));
+    expect(notice().textContent).toContain("no right of withdrawal (§ 312g (2) no. 1 BGB). Answer the buyer by mail.");
+    expect(notice().textContent).not.toContain("refunds the buyer");
+    // The refund is not the suggested step, and it does not come first.
+    const [first] = stepButtons();
+    expect(first!.textContent).toBe("Start production");
+    expect(first!.className).toContain("button--primary");
+    expect(screen.getByRole("button", { name: /Cancel/ }).className).not.toContain("button--primary");
+    expect(screen.queryByText(/The buyer has withdrawn from this order/)).toBeNull();
+  });
+
+  it("a plain deck withdrawn before shipping: the refund first and suggested; production after it, with a warning", async () => {
+    await renderOrder(loaderData({ status: "in_production" }));
+    expect(notice().textContent).toContain("Cancel the order if it has not shipped");
+    const buttons = stepButtons();
+    expect(buttons.map((button) => button.textContent)).toEqual(["Cancel and refund", "Mark shipped"]);
+    expect(buttons[0]!.className).toContain("button--primary");
+    expect(buttons[1]!.className).not.toContain("button--primary");
+    const warning = document.getElementById(buttons[1]!.getAttribute("aria-describedby")!);
+    expect(warning?.textContent).toBe("The buyer has withdrawn from this order: cancel it with the refund above. Go on only if the buyer has taken the withdrawal back.");
+  });
+
+  it("warns when the withdrawal was declared in another name than the order's", async () => {
+    await renderOrder(loaderData({ withdrawalName: "Mallory" }));
+    expect(notice().textContent).toContain("Withdrawal declared");
+    expect(notice().textContent).toContain("by Mallory");
+    expect(notice().textContent).toContain("Declared in another name: the order is in the name of Erika Mustermann, the withdrawal in the name of Mallory.");
+  });
+
+  it("in German too", async () => {
+    await renderOrder(loaderData({ withdrawalName: "Mallory" }), "de");
+    expect(notice().textContent).toContain("Unter anderem Namen erklärt: Die Bestellung lautet auf Erika Mustermann, der Widerruf auf Mallory.");
+    expect(stepButtons()[0]!.textContent).toBe("Stornieren und erstatten");
+    expect(screen.getByText(/Der Käufer hat den Widerruf erklärt: Storniere die Bestellung oben mit Erstattung/)).toBeTruthy();
+  });
+
+  it("does not warn for the order's own name written in another case, without accents or with other spacing", async () => {
+    await renderOrder(loaderData({ name: "José  Müller-Straße", withdrawalName: " jose muller-strasse " }));
+    expect(notice().textContent).toContain("by  jose muller-strasse");
+    expect(notice().textContent).not.toContain("another name");
+  });
+});
