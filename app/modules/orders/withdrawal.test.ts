@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { declaredInOrderName, offersWithdrawal } from "./withdrawal.ts";
+import { declaredInOrderName, offersWithdrawal, withdrawalSchema } from "./withdrawal.ts";
 
 describe("declaredInOrderName", () => {
   const order = (name: string, withdrawalName: string | null) => ({ name, withdrawalName });
@@ -30,5 +30,16 @@ describe("offersWithdrawal", () => {
     expect(offersWithdrawal({ ownDesign: true, status: "delivered", withdrawalDeclaredAt: null })).toBe(false);
     expect(offersWithdrawal({ ownDesign: false, status: "delivered", withdrawalDeclaredAt: null })).toBe(true);
     expect(offersWithdrawal({ ownDesign: false, status: "returned", withdrawalDeclaredAt: null })).toBe(false);
+  });
+});
+
+describe("withdrawalSchema", () => {
+  const form = { orderNumber: "DS-7K3F9QAB", email: "ada@example.com" };
+  it("takes a name in any script (it goes on no label or invoice), but not one with control characters", () => {
+    for (const name of ["山田 太郎", "שלום כהן", "Zoë 🎉", "Ada Lovelace"]) {
+      expect(withdrawalSchema.safeParse({ ...form, name }).success, name).toBe(true);
+    }
+    expect(withdrawalSchema.safeParse({ ...form, name: "Ada\u0000" }).error?.issues[0]?.message).toBe("checkout:errors.specialCharacters");
+    expect(withdrawalSchema.safeParse({ ...form, name: " " }).error?.issues[0]?.message).toBe("checkout:errors.required.name");
   });
 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { addressFields, contactSchema } from "#app/modules/checkout/order-schema.ts";
+import { buyerNameSchema, contactSchema } from "#app/modules/checkout/order-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 import { refundsCharge, type OrderStatus } from "./order-status.ts";
@@ -29,8 +29,10 @@ export function normaliseOrderNumber(value: string): string {
 }
 
 export const withdrawalSchema = z.object({
-  // The checkout's own rule for a buyer's name (required, at most 100 characters, no control characters).
-  name: addressFields.name,
+  // The checkout's rule for a buyer's name (required, at most 100 characters, no control characters), but not the
+  // shipping address's Latin letters (address-text.ts): a withdrawal prints no label or invoice, and a buyer's own
+  // script must not stop it.
+  name: buyerNameSchema,
   orderNumber: z
     .string({ error: message.orderNumber })
     .check(
