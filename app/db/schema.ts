@@ -293,7 +293,7 @@ export const orderEvents = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id),
-    kind: text("kind", { enum: ["placed", "status", "withdrawal"] }).notNull(),
+    kind: text("kind", { enum: ["placed", "status", "withdrawal", "refund-refused"] }).notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actor: text("actor").notNull(),

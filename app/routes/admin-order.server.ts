@@ -73,7 +73,7 @@ export async function adminOrderAction(request: Request, context: Context, order
   }
   if (submission.status !== "success") return data({ to, result: submission.reply() }, { status: 400 });
 
-  const { expected, to: target, carrier, trackingNumber } = submission.value;
+  const { expected, to: target, carrier, trackingNumber, refundedElsewhere } = submission.value;
   const shipment = target === "shipped" ? { carrier: carrier as CarrierCode, trackingNumber: normaliseTrackingNumber(trackingNumber ?? "") } : undefined;
   const result = await transitionOrder(await getDb(context), getServices(context).payments(), {
     orderId: order.id,
@@ -83,13 +83,15 @@ export async function adminOrderAction(request: Request, context: Context, order
     shipment,
     siteUrl: getSiteUrl(context),
     locale: getLocale(context),
+    refundedElsewhere: refundedElsewhere === true,
   });
   if (!result.ok) {
     if (result.reason === "not-found") pageNotFound(request);
     // A refused refund leaves the order as it was, and the message goes with the form that asked; an order that
     // moved on is reported above the forms, which the page reloads (the route's shouldRevalidate).
     if (result.reason === "refund-refused") {
-      return data({ to, result: submission.reply({ formErrors: [result.message] }) }, { status: 502 });
+      // The form then offers to go on without the processor's refund (the money may be back by a chargeback).
+      return data({ to, result: submission.reply({ formErrors: [result.message] }), refundRefused: true }, { status: 502 });
     }
     return refusedMove(to, result.message);
   }

@@ -14,7 +14,7 @@ import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
-import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
+import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
 import { sessionContext } from "#app/request-context.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, contextForVisitor, formPost, newClientAddress, TEST_ORIGIN, type RouteOutcome } from "#tests/support/route-harness.ts";
@@ -1025,6 +1025,21 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
       order: { status: "cancelled", refundReference: row.refundReference, creditNoteNumber: row.creditNoteNumber },
       next: [],
     });
+  });
+
+  it("a refund the processor refuses (a disputed charge): 502 with the chance to cancel without it, which then cancels with a credit note", async () => {
+    const order = await placePaidOrder(db(), { name: "Erika Mustermann", contact: uniqueEmail("disputed"), cardNumber: TEST_CARDS.refundRefused });
+    const refused = await move(order, { expected: "paid", to: "cancelled", confirm: "on" });
+    expect(refused).toMatchObject({ status: 502, body: { to: "cancelled", refundRefused: true } });
+    expect((await orderRow(db(), order.id)).status).toBe("paid");
+    expect((await eventsOf(db(), order.id)).at(-1)).toMatchObject({ kind: "refund-refused", actor: operator.email, details: { attempted: "cancelled" } });
+
+    const cancelled = await move(order, { expected: "paid", to: "cancelled", confirm: "on", refundedElsewhere: "on" });
+    expect(cancelled).toMatchObject({ status: 200, body: { done: "The order is cancelled now." } });
+    const row = await orderRow(db(), order.id);
+    expect(row).toMatchObject({ status: "cancelled", refundReference: null });
+    expect(row.creditNoteNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect((await eventsOf(db(), order.id)).at(-1)).toMatchObject({ kind: "status", toStatus: "cancelled", details: { refundedElsewhere: "chargeback" } });
   });
 
   it("a shipped or delivered deck that comes back is marked returned: confirmed, refunded once, with a credit note and a mail", async () => {

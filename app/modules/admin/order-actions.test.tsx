@@ -114,3 +114,31 @@ describe("OrderHistory", () => {
     expect(item!.textContent).toContain("Withdrawal declared by Erika Mustermann with the withdrawal form");
   });
 });
+
+describe("a refund the processor refused", () => {
+  it("offers, in the form that asked, to go on without the processor's refund (a chargeback)", async () => {
+    const reply: TransitionReply = { to: "cancelled", result: { status: "error", error: { "": ["The card processor refused the refund: the charge is disputed."] } }, refundRefused: true };
+    renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={reply} />);
+    const elsewhere = await screen.findByRole("checkbox", { name: /already back with the buyer \(a chargeback\)/ });
+    expect(elsewhere.getAttribute("name")).toBe("refundedElsewhere");
+    expect(elsewhere.closest("form")!.querySelector<HTMLInputElement>('input[name="to"]')!.value).toBe("cancelled");
+  });
+
+  it("is not offered before a refusal", async () => {
+    renderInRouter(<TransitionForms status="paid" next={["in_production", "cancelled"]} totalCents={7590} reply={undefined} />);
+    await screen.findByRole("button", { name: "Start production" });
+    expect(screen.queryByRole("checkbox", { name: /chargeback/ })).toBeNull();
+  });
+
+  it("is in the history: the refused attempt, and a cancel without a refund", async () => {
+    const events: { id: string; at: string; actor: string; kind: string; from: string; to: string; details: Record<string, string> }[] = [
+      { id: "r1", at: "2026-11-28T10:00:00.000Z", actor: "ops@example.com", kind: "refund-refused", from: "paid", to: "paid", details: { attempted: "cancelled", reason: "charge_disputed" } },
+      { id: "r2", at: "2026-11-28T10:05:00.000Z", actor: "ops@example.com", kind: "status", from: "paid", to: "cancelled", details: { refundedElsewhere: "chargeback", creditNoteNumber: "2026-000042" } },
+    ];
+    renderInRouter(<OrderHistory events={events} />, "de");
+    const items = await screen.findAllByRole("listitem");
+    expect(items[0]!.textContent).toContain("Nicht storniert, der Zahlungsdienstleister hat die Erstattung abgelehnt: die Zahlung wird vom Karteninhaber angefochten.");
+    expect(items[1]!.textContent).toContain("ohne Erstattung über den Zahlungsdienstleister");
+    expect(items[1]!.textContent).toContain("Stornorechnung 2026-000042");
+  });
+});

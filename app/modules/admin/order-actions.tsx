@@ -19,6 +19,8 @@ export interface TransitionReply {
   unmailed?: string;
   /** The move was refused because the order moved on meanwhile: shown above the forms, which may have changed. */
   refused?: string;
+  /** The processor refused the refund: the form now offers to go on without it (the money back by a chargeback). */
+  refundRefused?: boolean;
 }
 
 interface TransitionFormsProps {
@@ -112,6 +114,12 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
                 <p id={`${id}-confirm-error`} className="field__error">
                   {errors.confirm?.[0] ? formMessageText(i18n, errors.confirm[0]) : null}
                 </p>
+                {reply?.refundRefused && reply.to === to ? (
+                  <label className="choice choice--wide">
+                    <input type="checkbox" name="refundedElsewhere" />
+                    <span className="choice__label">{t("transition.refundedElsewhere")}</span>
+                  </label>
+                ) : null}
               </div>
             ) : null}
             {againstWithdrawal ? (
@@ -215,11 +223,24 @@ function actorName(actor: string, t: TFunction<"admin">): string {
   return actor === "buyer" || actor === "system" ? t(`history.actors.${actor}`) : actor;
 }
 
+/** The processor's refusal codes the back office words itself (transition.refusalReasons). */
+const REFUSAL_REASON_KEYS = { charge_disputed: true } as const;
+
 function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {
   const label = isOrderStatus(event.to) ? tOrders(`status.${event.to}`) : event.to;
   if (event.kind === "placed") return t("history.placed");
   if (event.kind === "withdrawal") return t("history.withdrawal", { name: event.details.name ?? "" });
-  const { carrier, trackingNumber, refundReference, creditNoteNumber } = event.details;
+  const { carrier, trackingNumber, refundReference, creditNoteNumber, refundedElsewhere, attempted, reason } = event.details;
+  if (event.kind === "refund-refused") {
+    const target = attempted && isOrderStatus(attempted) ? t(`statusInSentence.${attempted}`).toLowerCase() : (attempted ?? "");
+    const said = reason && reason in REFUSAL_REASON_KEYS ? t(`transition.refusalReasons.${reason as "charge_disputed"}`) : (reason ?? "");
+    return t("history.refundRefused", { attempted: target, reason: said });
+  }
+  if (refundedElsewhere) {
+    return creditNoteNumber
+      ? t("history.refundedElsewhereWithCreditNote", { status: label, creditNote: creditNoteNumber })
+      : t("history.refundedElsewhere", { status: label });
+  }
   if (carrier && trackingNumber) return t("history.shipped", { status: label, carrier: carrierName(carrier), trackingNumber });
   if (refundReference && creditNoteNumber) {
     return t("history.refundedWithCreditNote", { status: label, reference: refundReference, creditNote: creditNoteNumber });

@@ -15,6 +15,8 @@ export const transitionSchema = z
     carrier: z.optional(z.string().check(z.maxLength(20))),
     trackingNumber: z.optional(z.string().check(z.maxLength(60, formMessage("admin:errors.trackingTooLong")))),
     confirm: z.optional(z.boolean()),
+    /** Offered after the processor refused the refund: the money went back by a chargeback, so none is asked for. */
+    refundedElsewhere: z.optional(z.boolean()),
   })
   .check(
     z.superRefine((value, context) => {

@@ -287,6 +287,26 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
     expect((await statusEvents(order.id)).map((event) => event.toStatus)).toEqual(["cancelled"]);
   });
 
+  it("refused by the provider: the attempt is in the history; with the money back by a chargeback the operator cancels without a refund", async () => {
+    const provider = createTestPaymentProvider();
+    const order = await paidOrder(provider, { cardNumber: TEST_CARDS.refundRefused });
+    expect(await move(provider, order, "paid", "cancelled", { actor: OPERATOR })).toMatchObject({ ok: false, reason: "refund-refused" });
+    const refusals = (await orderHistory(database.db, order.id)).filter((event) => event.kind === "refund-refused");
+    expect(refusals).toMatchObject([
+      { fromStatus: "paid", toStatus: "paid", actor: OPERATOR.name, details: { attempted: "cancelled", reason: "charge_disputed" } },
+    ]);
+
+    const cancelled = await move(provider, order, "paid", "cancelled", { refundedElsewhere: true });
+    expect(cancelled).toMatchObject({ ok: true, order: { status: "cancelled", refundReference: null } });
+    const row = await orderRow(order.id);
+    expect(row.creditNoteNumber).toMatch(/^\d{4}-\d{6}$/); // the invoice is still cancelled by its credit note
+    expect(provider.refunds.size).toBe(0); // nothing asked of the processor: the money is back already
+    expect((await statusEvents(order.id)).at(-1)).toMatchObject({ toStatus: "cancelled", details: { refundedElsewhere: "chargeback", creditNoteNumber: row.creditNoteNumber } });
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.eventKey, `order-cancelled:${order.id}`));
+    expect(mail!.textBody).toContain("has already gone back to your");
+    expect(mail!.textBody).not.toContain("depending on your bank");
+  });
+
   it("refused by the provider leaves the order paid, with no event and no mail, and says it was not cancelled", async () => {
     const provider = createTestPaymentProvider();
     const order = await paidOrder(provider, { cardNumber: TEST_CARDS.refundRefused });

@@ -30,6 +30,11 @@ export interface TransitionRequest {
   siteUrl: string;
   /** The operator's language, for a refusal's message (default English). The buyer's mail goes in the order's. */
   locale?: Locale;
+  /**
+   * Cancelling or returning when the money is already back with the buyer (a chargeback: the processor then refuses
+   * a refund): no refund is asked for; the credit note is issued and the buyer told, as for any refund.
+   */
+  refundedElsewhere?: boolean;
 }
 
 export type TransitionResult =
@@ -86,7 +91,9 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         changes.trackingNumber = request.shipment.trackingNumber;
         Object.assign(details, request.shipment);
       }
-      if (refundsCharge(request.to)) {
+      if (refundsCharge(request.to) && request.refundedElsewhere) {
+        details.refundedElsewhere = "chargeback";
+      } else if (refundsCharge(request.to)) {
         const refund = await provider.refund({
           reference: order.paymentReference,
           amountCents: order.totalCents,
@@ -96,11 +103,11 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         if (refund.status === "refused") throw new RefundRefused(refund);
         changes.refundReference = refund.reference;
         details.refundReference = refund.reference;
-        if (order.invoiceNumber) {
-          changes.creditNoteNumber = await takeInvoiceNumber(tx);
-          changes.creditNotedAt = changes.updatedAt;
-          details.creditNoteNumber = changes.creditNoteNumber;
-        }
+      }
+      if (refundsCharge(request.to) && order.invoiceNumber) {
+        changes.creditNoteNumber = await takeInvoiceNumber(tx);
+        changes.creditNotedAt = changes.updatedAt;
+        details.creditNoteNumber = changes.creditNoteNumber;
       }
 
       const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
@@ -113,7 +120,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
         details,
       });
       const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), request.siteUrl).href;
-      const mail = request.to === "shipped" ? orderShippedMail(changed!, orderUrl) : refundsCharge(request.to) ? orderRefundedMail(changed!, orderUrl) : null;
+      const mail = request.to === "shipped" ? orderShippedMail(changed!, orderUrl) : refundsCharge(request.to) ? orderRefundedMail(changed!, orderUrl, { elsewhere: request.refundedElsewhere === true }) : null;
       const unmailed = mail !== null && !(await enqueueMail(tx, mail));
       return { ok: true, order: changed!, unmailed } as const;
     });
@@ -123,7 +130,17 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
     const current = order?.status ?? request.expected;
     // In the back office's language; a reason the processor words only itself is quoted as it came.
     const { code, message } = error.refusal;
-    const refused = t("transition.refundRefused", { reason: code ? t(`transition.refusalReasons.${code}`) : message });
+    const reason = code ? t(`transition.refusalReasons.${code}`) : message;
+    // The attempt leaves a trace: the operator who comes next sees why the order was not cancelled.
+    await recordOrderEvent(db, {
+      orderId: request.orderId,
+      kind: "refund-refused",
+      fromStatus: current,
+      toStatus: current,
+      actor: request.actor,
+      details: { attempted: request.to, reason: (code ?? message).slice(0, 200) },
+    });
+    const refused = t("transition.refundRefused", { reason });
     return { ok: false, reason: "refund-refused", message: `${refused} ${t(request.to === "returned" ? "transition.notReturned" : "transition.notCancelled")}`, current };
   }
 }

@@ -183,7 +183,7 @@ export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend 
  * The mail a buyer gets when their order is refunded: cancelled before shipping, or returned after. It says what
  * happened, the refund to the card it was paid with, and the credit note that cancels the invoice.
  */
-export function orderRefundedMail(order: OrderRow, orderUrl: string): MailToSend {
+export function orderRefundedMail(order: OrderRow, orderUrl: string, { elsewhere = false } = {}): MailToSend {
   const locale = orderLocale(order);
   const t = translatorFor(locale, "mail");
   const card = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
@@ -194,7 +194,8 @@ export function orderRefundedMail(order: OrderRow, orderUrl: string): MailToSend
     t(`order.${event}.subject`, { shop, number: order.number }),
     [
       t(`order.${event}.happened`, { number: order.number, deck: deckLine(order, locale) }),
-      t("order.refunded.refund", { amount: formatMoney(order.totalCents, locale), card }),
+      // After a chargeback the money went back through the card's issuer: no second refund is promised.
+      t(elsewhere ? "order.refunded.refundedElsewhere" : "order.refunded.refund", { amount: formatMoney(order.totalCents, locale), card }),
       ...(order.creditNoteNumber
         ? [t("order.refunded.creditNote", { creditNote: order.creditNoteNumber, invoice: order.invoiceNumber ?? "" })]
         : []),
