@@ -206,7 +206,7 @@ describe("the back office in German", () => {
     const { container } = renderPage("/admin", AdminOrders, data, "de");
     await screen.findByRole("heading", { level: 1, name: "Bestellungen" }, { timeout: 8000 });
     expect(screen.getByRole("link", { name: "CSV exportieren" })).toBeTruthy();
-    expect(screen.getByLabelText("Suche nach Bestellnummer, E-Mail oder Name")).toBeTruthy();
+    expect(screen.getByLabelText("Suche nach Bestellnummer, E-Mail, Name oder Rechnungsnummer")).toBeTruthy();
     expect(screen.getByRole("link", { name: "In Produktion 0" })).toBeTruthy();
     expect(screen.getByText(money(7590, "de"))).toBeTruthy();
     expect(screen.getAllByText("Widerruf erklärt")).toHaveLength(1);

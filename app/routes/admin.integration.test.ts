@@ -670,6 +670,15 @@ describe(`the orders list on ${databaseKind}`, () => {
     expect(ids(await list(db(), cookie, `?q=${prefix}`))).toEqual(expected);
   });
 
+  it("finds an order by its invoice number, written whole or short", async () => {
+    const { invoiceNumber, id } = placed.erika;
+    expect(invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
+    expect(ids(await list(db(), cookie, `?q=${invoiceNumber}`))).toEqual([id]);
+    const [series, number] = invoiceNumber!.split("-");
+    expect(ids(await list(db(), cookie, `?q=${series}-${Number(number)}`))).toEqual([id]);
+    expect(ids(await list(db(), cookie, `?q=${series}-${Number(number) + 100_000}`))).toEqual([]);
+  });
+
   it("finds orders by the beginning of the e-mail address, whatever its case", async () => {
     expect(ids(await list(db(), cookie, "?q=KONTAKT-em"))).toEqual([placed.erika.id]);
     expect(ids(await list(db(), cookie, `?q=${encodeURIComponent("kontakt-em@example.com")}`))).toEqual([placed.erika.id]);
@@ -1025,6 +1034,8 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
       order: { status: "cancelled", refundReference: row.refundReference, creditNoteNumber: row.creditNoteNumber },
       next: [],
     });
+    // The accountant's question about the credit note finds the order in the list's search.
+    expect(ids(await list(db(), operator.cookie, `?q=${row.creditNoteNumber}`))).toEqual([order.id]);
   });
 
   it("a refund the processor refuses (a disputed charge): 502 with the chance to cancel without it, which then cancels with a credit note", async () => {

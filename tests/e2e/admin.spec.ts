@@ -66,7 +66,7 @@ test("an operator finds a buyer's order, downloads its print file, starts produc
 
   // (b) An operator, in another browser, finds it by its number.
   const admin = await operatorPage(browser);
-  await admin.getByLabel("Search by order number, e-mail or name").fill(placed.number);
+  await admin.getByLabel("Search by order number, e-mail, name or invoice number").fill(placed.number);
   await admin.getByRole("button", { name: "Search", exact: true }).click();
   await expect(admin).toHaveURL(new RegExp(`[?&]q=${placed.number}`));
   const rows = admin.getByRole("table").getByRole("row");
