@@ -28,6 +28,8 @@ interface Case {
   withdrawalName?: string | null;
   withdrawalDeclaredAt?: string | null;
   contact?: string;
+  /** When the history says the deck was delivered (the withdrawal period's start), if it was. */
+  deliveredAt?: string;
 }
 
 function loaderData({
@@ -38,6 +40,7 @@ function loaderData({
   withdrawalName = "Erika Mustermann",
   withdrawalDeclaredAt = declaredAt,
   contact = "erika@example.com",
+  deliveredAt,
 }: Case) {
   return {
     order: {
@@ -79,9 +82,10 @@ function loaderData({
       account: "Guest",
     },
     next: nextStatuses(status),
-    lateWithdrawal: null,
     printPath: "/admin/orders/0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f/print",
-    history: [],
+    history: deliveredAt
+      ? [{ id: "e4", at: deliveredAt, actor: "ops@example.com", kind: "status", from: "shipped", to: "delivered", details: {} }]
+      : [],
   };
 }
 
@@ -139,5 +143,35 @@ describe("the back office's withdrawal note", () => {
     await renderOrder(loaderData({ name: "José  Müller-Straße", withdrawalName: " jose muller-strasse " }));
     expect(notice().textContent).toContain("by  jose muller-strasse");
     expect(notice().textContent).not.toContain("another name");
+  });
+});
+
+describe("the back office's note on a withdrawal after the period (§ 355 (2) BGB)", () => {
+  // Delivered 29 Nov 2026, 10:00 in Berlin: the period ends at the end of 13 Dec in Berlin.
+  const deliveredAt = "2026-11-29T09:00:00.000Z";
+  const returnButton = () => stepButtons().at(-1)!;
+
+  it("20 days after delivery: late, with the days and the delivery date; no refund suggested", async () => {
+    await renderOrder(loaderData({ status: "delivered", deliveredAt, withdrawalDeclaredAt: "2026-12-19T10:00:00.000Z" }));
+    expect(notice().textContent).toContain("Late: declared 20 days after delivery on 29 Nov 2026, after the 14-day withdrawal period (§ 355 (2) BGB)");
+    expect(notice().textContent).not.toContain("which refunds the buyer");
+    expect(returnButton().className).not.toContain("button--primary");
+  });
+
+  it("in German", async () => {
+    await renderOrder(loaderData({ status: "delivered", deliveredAt, withdrawalDeclaredAt: "2026-12-19T10:00:00.000Z" }), "de");
+    expect(notice().textContent).toContain("Verspätet: erklärt 20 Tage nach der Zustellung am 29.11.2026");
+  });
+
+  it("on the last day of the period (13 Dec, 23:59 in Berlin) it is in time: mark it returned, which refunds", async () => {
+    await renderOrder(loaderData({ status: "delivered", deliveredAt, withdrawalDeclaredAt: "2026-12-13T22:59:00.000Z" }));
+    expect(notice().textContent).toContain("once the deck is back, mark it returned, which refunds the buyer");
+    expect(notice().textContent).not.toContain("Late");
+  });
+
+  it("an order not yet marked delivered is never late", async () => {
+    await renderOrder(loaderData({ status: "shipped", withdrawalDeclaredAt: "2027-02-19T10:00:00.000Z" }));
+    expect(notice().textContent).not.toContain("Late");
+    expect(notice().textContent).toContain("mark it returned, which refunds the buyer");
   });
 });
