@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { createCookie, type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { mailOutbox, orderEvents, orders, users, type OrderRow } from "#app/db/schema.ts";
-import { createAccount } from "#app/modules/accounts/accounts.server.ts";
+import { mailOutbox, orderEvents, orders, sessions, users, type OrderRow } from "#app/db/schema.ts";
+import { createAccount, findAccountByEmail } from "#app/modules/accounts/accounts.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { SIGN_IN_LIMITS } from "#app/modules/accounts/sign-in-limits.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
@@ -414,6 +414,24 @@ describe(`operator sign-in (POST /admin/login) on ${databaseKind}`, () => {
     expect(signedIn.cookie).toMatch(/^__session=[^;]+;.*HttpOnly/);
     const layout = await run(db(), adminLayout.loader, get("/admin"), cookiePair(signedIn.cookie));
     expect(layout).toMatchObject({ status: 200, body: { email } });
+  });
+
+  it("an operator's session lasts 12 hours, on either sign-in page; a buyer's 30 days", async () => {
+    const expiryOf = (setCookie: string | null) => new Date(/Expires=([^;]+)/i.exec(setCookie ?? "")![1]!).getTime();
+    const hours = (ms: number) => Math.round((ms - Date.now()) / 3_600_000);
+    const { email, password } = await newOperator();
+    const viaAdmin = await run(db(), adminLogin.action, formPost("/admin/login", { email, password }));
+    expect(hours(expiryOf(viaAdmin.cookie))).toBe(12);
+    const viaShop = await run(db(), login.action, formPost("/Login", { intent: "signin", email, password }));
+    expect(hours(expiryOf(viaShop.cookie))).toBe(12);
+    // The server's record ends with the cookie: a copied cookie is refused after 12 hours too.
+    const [session] = await db().db.select().from(sessions).where(eq(sessions.userId, (await findAccountByEmail(db().db, email))!.id)).orderBy(desc(sessions.expiresAt)).limit(1);
+    expect(hours(session!.expiresAt.getTime())).toBe(12);
+
+    const buyer = uniqueEmail("buyer-session");
+    await createAccount(db().db, buyer, "buyer password");
+    const buyerSignIn = await run(db(), login.action, formPost("/Login", { intent: "signin", email: buyer, password: "buyer password" }));
+    expect(hours(expiryOf(buyerSignIn.cookie))).toBe(30 * 24);
   });
 
   it("a buyer's right password reads as a wrong one: 400 with the one message, and no cookie", async () => {

@@ -15,6 +15,8 @@ export interface Session {
 export const SESSION_COOKIE_NAME = "__session";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** An operator's session: a working day, not a month. A back-office cookie left on a shared computer opens every order. */
+export const OPERATOR_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 let cookie: Cookie | undefined;
 
@@ -49,12 +51,12 @@ export async function readSession(db: Db, request: Request): Promise<Session | n
 /** Starts a session and returns it with the Set-Cookie header value that carries it. */
 export async function createSession(
   db: Db,
-  { userId }: { userId: string | null },
+  { userId, lifetimeMs = SESSION_LIFETIME_MS }: { userId: string | null; lifetimeMs?: number },
 ): Promise<{ session: Session; setCookie: string }> {
   const session: Session = {
     id: randomBytes(24).toString("base64url"),
     userId,
-    expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    expiresAt: new Date(Date.now() + lifetimeMs),
   };
   await db.insert(sessions).values(session);
   return { session, setCookie: await sessionCookie().serialize(session.id, { expires: session.expiresAt }) };
