@@ -11,6 +11,7 @@ import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { ordersOfUser } from "#app/modules/orders/orders.server.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { orderPathAfterSignIn } from "#app/modules/orders/viewable-order.server.ts";
 import { requireReadableSession } from "#app/modules/observability/database-outage.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { getDb, getLocale } from "#app/request-context.server.ts";
@@ -29,22 +30,19 @@ function isNotice(value: string | null): value is Notice {
   return (ADDRESS_NOTICES as readonly (string | null)[]).includes(value);
 }
 
-/** Where signing in here leads: back to the order (or its invoice) that sent the buyer here, else this page. */
-function afterSignIn(request: Request): string {
-  const next = new URL(request.url).searchParams.get("next");
-  return next && /^\/orders\/[\w-]{1,64}(\/(invoice|credit-note))?$/.test(next) ? next : "/account";
+/** Where signing in here leads: back to the order (or its invoice) that sent the buyer here, else null (this page). */
+function orderAfterSignIn(request: Request): string | null {
+  return orderPathAfterSignIn(new URL(request.url).searchParams.get("next"));
 }
 
 export async function accountLoader(request: Request, context: Context) {
   requireReadableSession(context); // a signed-in buyer whose session is unread (database away): 503, not "sign in"
   const account = await currentAccount(context);
   // Signed out, this is a plain sign-in page: no checkout steps, no guest option.
-  if (!account) {
-    const forOrder = afterSignIn(request) !== "/account";
-    return { email: null, orders: [], addresses: [], editing: null, notice: null, forOrder };
-  }
+  const orderPath = orderAfterSignIn(request);
+  if (!account) return { email: null, orders: [], addresses: [], editing: null, notice: null, forOrder: orderPath !== null };
   // Signed in already (in another tab, say): the order the buyer was sent here for.
-  if (afterSignIn(request) !== "/account") throw redirect(afterSignIn(request));
+  if (orderPath) throw redirect(orderPath);
   const db = await getDb(context);
   const [orders, addresses] = await Promise.all([ordersOfUser(db, account.id), listAddresses(db, account.id)]);
   const search = new URL(request.url).searchParams;
@@ -81,7 +79,7 @@ export async function accountAction(request: Request, context: Context) {
   const account = await currentAccount(context);
   if (!account) {
     const url = new URL(request.url);
-    url.searchParams.set("next", afterSignIn(request));
+    url.searchParams.set("next", orderAfterSignIn(request) ?? "/account");
     return loginAction(new Request(url, request), context);
   }
   const formData = await readFormData(request);

@@ -24,8 +24,13 @@ export async function requireViewableOrder(
 }
 
 /** The account page's sign-in, which comes back to `url` (an order's page, invoice or credit note) once signed in. */
-export function signInPathFor(url: URL): string {
+function signInPathFor(url: URL): string {
   return `/account?${new URLSearchParams({ next: url.pathname })}`;
+}
+
+/** The other half of the rule above: the `next` the sign-in page follows, only an order's page, invoice or credit note. */
+export function orderPathAfterSignIn(next: string | null): string | null {
+  return next && /^\/orders\/[\w-]{1,64}(\/(invoice|credit-note))?$/.test(next) ? next : null;
 }
 
 /** The order whose print files a request may have: the owner's, or a guest order with the print token (`?print=`). */
