@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
+import * as fontkit from "fontkit";
 
 /**
  * The invoice's typeface: Barlow, the shop's own (self-hosted from @fontsource, SIL Open Font License), embedded
@@ -41,8 +42,8 @@ export type InvoiceFontName = `${InvoiceWeight}-${SubsetKey}`;
 interface Subset {
   file: Buffer;
   ranges: [number, number][];
-  /** The characters the file has a glyph for (its cmap): a range may name more than a file holds. */
-  glyphs: Set<number>;
+  /** Whether the file has a glyph for a character (its cmap): a range may name more than a file holds. */
+  hasGlyph: (code: number) => boolean;
 }
 
 const WEIGHTS: Record<InvoiceWeight, string> = { regular: "400", bold: "600" };
@@ -98,53 +99,13 @@ export function sfntOfWoff(woff: Buffer): Buffer {
 }
 
 /**
- * The characters a TrueType file maps to a glyph other than .notdef, from its Unicode cmap subtable (OpenType
- * "cmap": format 12 for the full range where there is one, else format 4 for the Basic Multilingual Plane).
+ * Whether a font file has a glyph for each character: fontkit (pdfkit's own font reader) looks it up in the
+ * file's Unicode cmap; a character mapped to .notdef counts as missing.
  */
-export function charactersOf(sfnt: Buffer): Set<number> {
-  const numTables = sfnt.readUInt16BE(4);
-  let cmap = -1;
-  for (let i = 0; i < numTables; i++) {
-    if (sfnt.toString("latin1", 12 + i * 16, 16 + i * 16) === "cmap") cmap = sfnt.readUInt32BE(20 + i * 16);
-  }
-  if (cmap < 0) throw new Error("a font without a cmap table");
-  const subtables = Array.from({ length: sfnt.readUInt16BE(cmap + 2) }, (_, i) => {
-    const record = cmap + 4 + i * 8;
-    const offset = cmap + sfnt.readUInt32BE(record + 4);
-    return { platform: sfnt.readUInt16BE(record), encoding: sfnt.readUInt16BE(record + 2), offset, format: sfnt.readUInt16BE(offset) };
-  });
-  const unicode = (subtable: { platform: number; encoding: number }) => subtable.platform === 0 || (subtable.platform === 3 && [1, 10].includes(subtable.encoding));
-  const table = subtables.find((t) => unicode(t) && t.format === 12) ?? subtables.find((t) => unicode(t) && t.format === 4);
-  if (!table) throw new Error("a font without a Unicode cmap");
-  const characters = new Set<number>();
-  if (table.format === 12) {
-    const groups = sfnt.readUInt32BE(table.offset + 12);
-    for (let i = 0; i < groups; i++) {
-      const group = table.offset + 16 + i * 12;
-      const [start, end, glyph] = [sfnt.readUInt32BE(group), sfnt.readUInt32BE(group + 4), sfnt.readUInt32BE(group + 8)];
-      for (let code = start; code <= end; code++) if (glyph + code - start !== 0) characters.add(code);
-    }
-    return characters;
-  }
-  const segments = sfnt.readUInt16BE(table.offset + 6) / 2;
-  const ends = table.offset + 14;
-  const starts = ends + segments * 2 + 2;
-  const deltas = starts + segments * 2;
-  const rangeOffsets = deltas + segments * 2;
-  for (let i = 0; i < segments; i++) {
-    const [end, start] = [sfnt.readUInt16BE(ends + i * 2), sfnt.readUInt16BE(starts + i * 2)];
-    const delta = sfnt.readInt16BE(deltas + i * 2);
-    const rangeOffset = sfnt.readUInt16BE(rangeOffsets + i * 2);
-    for (let code = start; code <= end && code !== 0xffff; code++) {
-      let glyph = code;
-      if (rangeOffset !== 0) {
-        glyph = sfnt.readUInt16BE(rangeOffsets + i * 2 + rangeOffset + (code - start) * 2);
-        if (glyph === 0) continue;
-      }
-      if ((glyph + delta) & 0xffff) characters.add(code);
-    }
-  }
-  return characters;
+export function glyphLookup(sfnt: Buffer): (code: number) => boolean {
+  const font = fontkit.create(sfnt);
+  if (!("hasGlyphForCodePoint" in font)) throw new Error("a font collection, not one font");
+  return (code) => font.hasGlyphForCodePoint(code);
 }
 
 function loadSubset(family: string, name: string, weight: string): Subset {
@@ -156,7 +117,7 @@ function loadSubset(family: string, name: string, weight: string): Subset {
   const range = block ? /unicode-range:\s*([^;]+);/.exec(block)?.[1] : undefined;
   if (!range) throw new Error(`no unicode-range for ${file} in @fontsource/${family}/${weight}.css`);
   const sfnt = sfntOfWoff(readFileSync(path.join(path.dirname(cssPath), "files", file)));
-  return { file: sfnt, ranges: parseUnicodeRange(range), glyphs: charactersOf(sfnt) };
+  return { file: sfnt, ranges: parseUnicodeRange(range), hasGlyph: glyphLookup(sfnt) };
 }
 
 function loadWeight(weight: string): Record<SubsetKey, Subset> {
@@ -192,7 +153,7 @@ export function fontRuns(text: string, weight: InvoiceWeight): { font: InvoiceFo
   const runs: { font: InvoiceFontName; text: string }[] = [];
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    const key = SUBSETS.find(({ key }) => inRanges(subsets[key].ranges, code) && subsets[key].glyphs.has(code))?.key ?? "latin";
+    const key = SUBSETS.find(({ key }) => inRanges(subsets[key].ranges, code) && subsets[key].hasGlyph(code))?.key ?? "latin";
     const font: InvoiceFontName = `${weight}-${key}`;
     const last = runs.at(-1);
     if (last?.font === font) last.text += char;
