@@ -209,6 +209,32 @@ export const orderPrintFiles = pgTable("order_print_files", {
 });
 
 /**
+ * Each invoice and credit note as issued (§ 14b UStG, GoBD: an issued invoice is kept unchanged for ten years).
+ * The row is written with the number, in the same transaction, and holds the seller's name, address and VAT id as
+ * they were then: the operator's file may change (a move, a new VAT id), an issued document does not. The PDF is
+ * laid out the first time anyone asks for it and kept: from then on every download, the buyer's or the
+ * accountant's, is those bytes, whatever later versions of the layout or its texts would print.
+ */
+export const issuedDocuments = pgTable(
+  "issued_documents",
+  {
+    /** The document's number, from the one gapless series invoices and credit notes share (invoice-numbers.server.ts). */
+    number: text("number").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind", { enum: ["invoice", "creditNote"] }).notNull(),
+    seller: jsonb("seller").$type<Record<string, string>>().notNull(),
+    pdf: bytea("pdf"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("issued_documents_order_id_idx").on(table.orderId),
+    check("issued_documents_kind_known", sql`${table.kind} in ('invoice', 'creditNote')`),
+  ],
+);
+
+/**
  * Mail to send, written in the same transaction as the change it tells of (an order placed, …) and delivered
  * afterwards by the mail worker (app/modules/mail). `eventKey` is unique, so an event replayed (a retried
  * request) gives one mail. A worker claims due rows with FOR UPDATE SKIP LOCKED for a lease: several servers never
