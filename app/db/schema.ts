@@ -308,6 +308,13 @@ export const emailLinks = pgTable(
 );
 
 /**
+ * What an order's history records: its placing, a move of its status, a withdrawal, a refund the processor refused,
+ * and the back office's own entries: an operator's internal note (never shown to the buyer), a corrected
+ * carrier or tracking number, a mail sent again (to a corrected address).
+ */
+export const ORDER_EVENT_KINDS = ["placed", "status", "withdrawal", "refund-refused", "note", "tracking-corrected", "mail-resent"] as const;
+
+/**
  * An order's history: every change, who made it and when, append-only (a trigger refuses UPDATE and DELETE).
  * `actor` is the operator's e-mail, or "buyer" / "system"; `details` holds what the change carried (carrier and
  * tracking number, refund reference).
@@ -319,7 +326,7 @@ export const orderEvents = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id),
-    kind: text("kind", { enum: ["placed", "status", "withdrawal", "refund-refused"] }).notNull(),
+    kind: text("kind", { enum: ORDER_EVENT_KINDS }).notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actor: text("actor").notNull(),
@@ -327,7 +334,10 @@ export const orderEvents = pgTable(
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [
+    index("order_events_order_idx").on(table.orderId, table.createdAt),
+    check("order_events_kind_known", sql`${table.kind} in ('placed', 'status', 'withdrawal', 'refund-refused', 'note', 'tracking-corrected', 'mail-resent')`),
+  ],
 );
 
 export type OrderEventRow = typeof orderEvents.$inferSelect;
