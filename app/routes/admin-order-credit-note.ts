@@ -1,7 +1,6 @@
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { pageNotFound, withNotFoundPage } from "#app/modules/http/not-found.ts";
-import { operatorConfig } from "#app/modules/legal/operator.server.ts";
-import { invoiceResponse } from "#app/modules/orders/invoice-pdf.server.ts";
+import { invoiceResponse } from "#app/modules/orders/issued-documents.server.ts";
 import { findOrderById } from "#app/modules/orders/orders.server.ts";
 import { getDb } from "#app/request-context.server.ts";
 import type { Route } from "./+types/admin-order-credit-note";
@@ -10,5 +9,5 @@ import type { Route } from "./+types/admin-order-credit-note";
 export const loader = withNotFoundPage(async ({ request, params, context }: Route.LoaderArgs) => {
   await requireOperator(request, context);
   const order = (await findOrderById(await getDb(context), params.orderId)) ?? pageNotFound(request);
-  return invoiceResponse(request, order, operatorConfig().seller, "creditNote");
+  return invoiceResponse(request, await getDb(context), order, "creditNote");
 });

@@ -8,6 +8,7 @@ import {
   mailOutbox,
   orderEvents,
   orderPrintFiles,
+  issuedDocuments,
   orders,
   orderStatusCounts,
   sessions,
@@ -61,7 +62,10 @@ describe("data retention (D208)", () => {
 
   it("deletes what aged past its time, with what hangs on it, keeps the rest, and a second sweep finds nothing", async () => {
     const expiredOrders = [await orderPlacedAt(new Date("2015-06-01T12:00:00Z")), await orderPlacedAt(new Date("2016-12-31T23:00:00Z"))];
-    const keptOrders = [await orderPlacedAt(new Date("2017-01-01T00:30:00Z")), await orderPlacedAt(ago(3))];
+    // Placed eleven years ago, but its credit note is from 2020: kept ten years from the end of the note's year.
+    const creditNotedLater = await orderPlacedAt(new Date("2015-03-01T12:00:00Z"));
+    await database.db.update(orders).set({ creditNoteNumber: `2020-${randomUUID().slice(0, 6)}`, creditNotedAt: new Date("2020-05-01T12:00:00Z") }).where(eq(orders.id, creditNotedLater.id));
+    const keptOrders = [await orderPlacedAt(new Date("2017-01-01T00:30:00Z")), await orderPlacedAt(ago(3)), creditNotedLater];
     const paidBefore = await paidCount();
 
     await database.db.insert(sessions).values([
@@ -95,11 +99,13 @@ describe("data retention (D208)", () => {
     const expiredIds = expiredOrders.map((order) => order.id);
     expect(await database.db.select().from(orderEvents).where(inArray(orderEvents.orderId, expiredIds))).toEqual([]);
     expect(await database.db.select().from(orderPrintFiles).where(inArray(orderPrintFiles.orderId, expiredIds))).toEqual([]);
+    expect(await database.db.select().from(issuedDocuments).where(inArray(issuedDocuments.orderId, expiredIds))).toEqual([]);
+    expect(await database.db.select().from(issuedDocuments).where(eq(issuedDocuments.orderId, creditNotedLater.id))).toHaveLength(1);
     expect(
       await database.db.select().from(checkoutAttempts).where(inArray(checkoutAttempts.idempotencyKey, expiredOrders.map((order) => order.idempotencyKey))),
     ).toEqual([]);
     // The kept orders keep theirs, and the back office's counts follow the deletion.
-    expect(await database.db.select().from(orderEvents).where(inArray(orderEvents.orderId, keptOrders.map((order) => order.id)))).toHaveLength(2);
+    expect(await database.db.select().from(orderEvents).where(inArray(orderEvents.orderId, keptOrders.map((order) => order.id)))).toHaveLength(3);
     expect(await paidCount()).toBe(paidBefore - 2);
     const mailIds = (await database.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((row) => row.id);
     expect(mailIds).toEqual(expect.arrayContaining([oldPending.id, recentSent.id]));

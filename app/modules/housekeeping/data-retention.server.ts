@@ -1,4 +1,4 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import {
   checkoutAttempts,
@@ -6,6 +6,7 @@ import {
   mailOutbox,
   orderClaims,
   orderEvents,
+  issuedDocuments,
   orderPrintFiles,
   orders,
   sessions,
@@ -82,7 +83,8 @@ async function deleteOrdersPlacedBefore(db: Db, keptFrom: Date, batchSize = 500)
       const rows = await tx
         .select({ id: orders.id, key: orders.idempotencyKey })
         .from(orders)
-        .where(lt(orders.createdAt, keptFrom))
+        // A credit note issued in a later year is kept for ten years from its own year, and its order with it.
+        .where(and(lt(orders.createdAt, keptFrom), or(isNull(orders.creditNotedAt), lt(orders.creditNotedAt, keptFrom))))
         .limit(batchSize)
         .for("update", { skipLocked: true });
       if (rows.length === 0) return 0;
@@ -91,6 +93,7 @@ async function deleteOrdersPlacedBefore(db: Db, keptFrom: Date, batchSize = 500)
       await tx.execute(sql`select set_config('deck.retention_sweep', 'on', true)`);
       await tx.delete(orderEvents).where(inArray(orderEvents.orderId, ids));
       await tx.delete(orderPrintFiles).where(inArray(orderPrintFiles.orderId, ids));
+      await tx.delete(issuedDocuments).where(inArray(issuedDocuments.orderId, ids));
       await tx.delete(orderClaims).where(inArray(orderClaims.orderId, ids));
       await tx
         .delete(checkoutAttempts)

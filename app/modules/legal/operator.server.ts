@@ -9,7 +9,7 @@ import { projectPath } from "#app/project-root.server.ts";
  * an operator changes them without touching code. Read once per process; a missing or wrong file stops the
  * server at start with the field that is wrong.
  */
-const sellerSchema = z.object({
+export const sellerSchema = z.object({
   name: z.string().min(1),
   street: z.string().min(1),
   postalCode: z.string().min(1),

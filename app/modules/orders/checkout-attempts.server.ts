@@ -3,6 +3,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { checkoutAttempts, orderPrintFiles, orders, type OrderRow, type PendingOrder } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
+import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { BUYER, recordOrderEvent } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderConfirmationMail } from "./order-mails.server.ts";
@@ -92,6 +93,7 @@ export async function completeAttempt(
       paymentReference: completion.paymentReference,
     })
     .returning();
+  await recordIssuedDocument(tx, { number: invoiceNumber, orderId, kind: "invoice" });
   await tx.insert(orderPrintFiles).values({ orderId, svg: completion.printSvg });
   await recordOrderEvent(tx, { orderId, kind: "placed", fromStatus: null, toStatus: "paid", actor: BUYER });
   const orderUrl = new URL(orderPath(orderId, { guest: row!.userId === null }), pending.siteUrl).href;

@@ -5,7 +5,6 @@ import { catalog } from "#app/modules/catalog/catalog.ts";
 import { townLines } from "#app/modules/catalog/countries.ts";
 import { formatCountry, formatDate, formatDeckSize, formatMoney, formatPercent } from "#app/modules/catalog/format.ts";
 import { isLocale, type Locale } from "#app/modules/i18n/locales.ts";
-import { pageNotFound } from "#app/modules/http/not-found.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import type { Seller } from "#app/modules/legal/operator.server.ts";
 import { fontRuns, invoiceFontFiles, type InvoiceWeight } from "./invoice-fonts.server.ts";
@@ -65,7 +64,7 @@ export function invoiceFileName(order: Pick<OrderRow, "locale" | "invoiceNumber"
 }
 
 /** The document's number and date, if the order has that document. */
-function documentOf(order: OrderRow, document: InvoiceDocument): { number: string; issuedAt: Date } | null {
+export function documentOf(order: OrderRow, document: InvoiceDocument): { number: string; issuedAt: Date } | null {
   if (!order.invoiceNumber) return null;
   if (document === "invoice") return { number: order.invoiceNumber, issuedAt: order.invoicedAt ?? order.createdAt };
   return order.creditNoteNumber ? { number: order.creditNoteNumber, issuedAt: order.creditNotedAt ?? order.updatedAt } : null;
@@ -358,25 +357,4 @@ export async function invoicePdfOfOrder(order: OrderRow, seller: Seller, options
   const { document = "invoice", ...renderOptions } = options;
   const text = invoiceText(order, seller, document);
   return { text, pdf: await renderInvoicePdf(text, documentOf(order, document)!.issuedAt, renderOptions) };
-}
-
-/**
- * The answer to an invoice or credit-note request whose access was checked (the buyer's route, the back office's):
- * the PDF as a download named after the document in the order's language, never cached. An order without that
- * document (a credit note before any refund; an invoice never, since migration 0013 numbered the old ones) is the
- * 404 page.
- */
-export async function invoiceResponse(request: Request, order: OrderRow, seller: Seller, document: InvoiceDocument = "invoice"): Promise<Response> {
-  if (!documentOf(order, document)) pageNotFound(request);
-  const { text, pdf } = await invoicePdfOfOrder(order, seller, { document });
-  return new Response(new Uint8Array(pdf.buffer as ArrayBuffer, pdf.byteOffset, pdf.byteLength), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${text.fileName}"`,
-      "Content-Length": String(pdf.byteLength),
-      // A buyer's name, address and purchase: no browser cache or proxy keeps it.
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 }

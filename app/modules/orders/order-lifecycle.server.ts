@@ -7,6 +7,7 @@ import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
+import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
 import { canMoveTo, refundsCharge, type OrderStatus } from "./order-status.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
@@ -111,6 +112,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
       }
 
       const [changed] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+      if (changes.creditNoteNumber) await recordIssuedDocument(tx, { number: changes.creditNoteNumber, orderId: order.id, kind: "creditNote" });
       await recordOrderEvent(tx, {
         orderId: order.id,
         kind: "status",
