@@ -198,18 +198,20 @@ describe("the back office in German", () => {
       counts: { all: 1, paid: 0, in_production: 0, shipped: 1, delivered: 0, cancelled: 0 },
       nextCursor: null,
       orders: [
-        { id: "o-1", number: "DS-2026-0042", createdAt, name: "Erika Mustermann", contact: "erika@example.com", size: 8.5, grip: true, totalCents: 7590, status: "shipped", withdrawalDeclaredAt: null, design: initialDesign },
+        { id: "o-1", number: "DS-2026-0042", createdAt, name: "Erika Mustermann", contact: "erika@example.com", size: 8.5, grip: true, totalCents: 7590, status: "shipped", withdrawal: null, design: initialDesign },
         // Withdrawn and not refunded yet: marked in the list, where the operator looks first.
-        { id: "o-2", number: "DS-2026-0043", createdAt, name: "Max Muster", contact: "max@example.com", size: 8, grip: false, totalCents: 6390, status: "paid", withdrawalDeclaredAt: createdAt, design: initialDesign },
+        { id: "o-2", number: "DS-2026-0043", createdAt, name: "Max Muster", contact: "max@example.com", size: 8, grip: false, totalCents: 6390, status: "paid", withdrawal: { kind: "inTime" }, design: initialDesign },
       ],
+      exportForm: { values: { from: "", to: "" }, errors: {} },
     };
     const { container } = renderPage("/admin", AdminOrders, data, "de");
     await screen.findByRole("heading", { level: 1, name: "Bestellungen" }, { timeout: 8000 });
-    expect(screen.getByRole("link", { name: "CSV exportieren" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "CSV exportieren" })).toBeTruthy();
+    expect(screen.getByLabelText("Von")).toBeTruthy();
     expect(screen.getByLabelText("Suche nach Bestellnummer, E-Mail, Name oder Rechnungsnummer")).toBeTruthy();
     expect(screen.getByRole("link", { name: "In Produktion 0" })).toBeTruthy();
     expect(screen.getByText(money(7590, "de"))).toBeTruthy();
-    expect(screen.getAllByText("Widerruf erklärt")).toHaveLength(1);
+    expect(screen.getAllByText("Fristgerecht widerrufen")).toHaveLength(1);
     await waitFor(() => expect(wordsOf(container)).not.toMatch(RAW_KEY));
   });
 });

@@ -1,6 +1,8 @@
+import { redirect } from "react-router";
 import { withNotFoundPage } from "#app/modules/http/not-found.ts";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { ordersForExport, orderListQuery } from "#app/modules/admin/admin-orders.server.ts";
+import { exportFileName, exportRange, exportSearch } from "#app/modules/admin/export-range.ts";
 import { centsToAmount, CSV_BOM, csvLine, sellerDay } from "#app/modules/admin/order-csv.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { ORDER_STATUS_LABELS, refundsCharge } from "#app/modules/orders/order-status.ts";
@@ -42,13 +44,20 @@ const HEADER = [
   "Credit note date",
 ];
 
-/** /admin/orders.csv?status=&q=: the filtered order list for accounting, streamed page by page. */
+/**
+ * /admin/orders.csv?status=&q=&from=&to=: the filtered order list for accounting, streamed page by page; with a range,
+ * the orders whose invoice or credit note is dated in it (export-range.ts). A range that is no range (a malformed
+ * day, `to` before `from`) is sent to the list's export form, which says what is wrong with each field (400).
+ */
 export const loader = withNotFoundPage(async ({ request, context }: Route.LoaderArgs) => {
   await requireOperator(request, context);
-  const { status, search } = orderListQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const { status, search } = orderListQuery(params);
+  const range = exportRange(params);
+  if (!range.ok) return redirect(`/admin${exportSearch({ status, q: search, ...range.values }, { export: "csv" })}`, 303);
   const db = await getDb(context);
   const encoder = new TextEncoder();
-  const pages = ordersForExport(db, { status, search });
+  const pages = ordersForExport(db, { status, search }, range.range);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvLine(HEADER)));
@@ -92,11 +101,11 @@ export const loader = withNotFoundPage(async ({ request, context }: Route.Loader
       controller.enqueue(encoder.encode(lines.join("")));
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="orders-${day}.csv"`,
+      // The range, or without one the day on the seller's clock.
+      "Content-Disposition": `attachment; filename="${exportFileName(range.range, sellerDay(new Date()))}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

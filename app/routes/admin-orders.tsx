@@ -2,10 +2,13 @@ import { Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
+import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatDateTime, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import { ORDER_STATUSES, refundsCharge } from "#app/modules/orders/order-status.ts";
+import { ORDER_STATUSES } from "#app/modules/orders/order-status.ts";
 import type { OrderListFilter } from "#app/modules/admin/order-list-filter.ts";
+import type { WithdrawalMark } from "#app/modules/admin/withdrawal-mark.ts";
+import type { ExportRangeError } from "#app/modules/admin/export-range.ts";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import type { Route } from "./+types/admin-orders";
 import { adminOrdersLoader } from "./admin-orders.server.ts";
@@ -30,7 +33,7 @@ function listUrl(path: string, params: { status?: OrderListFilter | null; q?: st
 }
 
 export default function AdminOrders() {
-  const { query, counts, orders, nextCursor } = useLoaderData<typeof loader>();
+  const { query, counts, orders, nextCursor, exportForm } = useLoaderData<typeof loader>();
   const filters = { status: query.status, q: query.search };
   const { t } = useTranslation("admin");
   const { t: tOrders } = useTranslation("orders");
@@ -41,9 +44,6 @@ export default function AdminOrders() {
     <div className="stack">
       <div className="admin__heading">
         <h1>{t("orders.heading")}</h1>
-        <a className="button button--small admin__heading-end" href={listUrl("/admin/orders.csv", filters)} download>
-          {t("orders.exportCsv")}
-        </a>
       </div>
       <Form method="get" className="admin__search" role="search">
         <label htmlFor="order-search">{t("orders.searchLabel")}</label>
@@ -55,6 +55,7 @@ export default function AdminOrders() {
           </button>
         </div>
       </Form>
+      <ExportForm status={query.status} search={query.search} form={exportForm} />
       <nav aria-label={t("orders.statusNav")}>
         <ul className="admin__tabs">
           {/* Last, "refund due": declared withdrawals not yet refunded, which the seller owes within 14 days. */}
@@ -110,10 +111,7 @@ export default function AdminOrders() {
                   <td className="admin__amount">{formatMoney(order.totalCents, locale)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
-                    {/* A withdrawal waits for the operator (refund within 14 days): it stands out until refunded. */}
-                    {order.withdrawalDeclaredAt && !refundsCharge(order.status) ? (
-                      <span className="status-badge status-badge--withdrawn">{t("orders.withdrawn")}</span>
-                    ) : null}
+                    {order.withdrawal ? <WithdrawalNote mark={order.withdrawal} /> : null}
                   </td>
                 </tr>
               ))}
@@ -134,5 +132,80 @@ export default function AdminOrders() {
         ) : null}
       </nav>
     </div>
+  );
+}
+
+/**
+ * Beside the status of an order whose withdrawal is still to be dealt with: in time (the refund is due within 14 days:
+ * it stands out until refunded), late or for an own-design deck (no refund is due: a plain mark, so that a refund is
+ * not made by habit). The words say which; the colour only helps scanning.
+ */
+function WithdrawalNote({ mark }: { mark: WithdrawalMark }) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      {" "}
+      <span className={`status-badge ${mark.kind === "inTime" ? "status-badge--withdrawn" : "status-badge--withdrawal-no-refund"}`}>
+        {t(`orders.withdrawal.${mark.kind}`)}
+      </span>
+      <span className="admin__muted admin__withdrawal-note">
+        {mark.kind === "late" ? t("orders.withdrawal.lateNote", { count: mark.daysAfterDelivery }) : t(`orders.withdrawal.${mark.kind}Note`)}
+      </span>
+    </>
+  );
+}
+
+interface ExportFormState {
+  values: { from: string; to: string };
+  errors: Partial<Record<"from" | "to", ExportRangeError>>;
+}
+
+/**
+ * The CSV export, by an optional range of days (export-range.ts), with the list's tab and search. A plain GET form, not
+ * React Router's: the browser itself sends it and downloads the file, with or without JavaScript, and the page stays.
+ * The loader sends a good range on to the CSV and answers a bad one with this form and a message under each wrong field.
+ */
+function ExportForm({ status, search, form }: { status: OrderListFilter | null; search: string; form: ExportFormState }) {
+  const { t } = useTranslation("admin");
+  const firstInvalid = form.errors.from ? "from" : form.errors.to ? "to" : null;
+  return (
+    <form method="get" action="/admin" className="admin__export" noValidate>
+      <fieldset>
+        <legend>{t("orders.export.legend")}</legend>
+        <p id="export-hint" className="field__hint">
+          {t("orders.export.hint", { timeZone: catalog.timeZone })}
+        </p>
+        <input type="hidden" name="export" value="csv" />
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        {search ? <input type="hidden" name="q" value={search} /> : null}
+        <div className="admin__export-row">
+          {(["from", "to"] as const).map((field) => {
+            const error = form.errors[field];
+            return (
+              <div className="field" key={field}>
+                <label htmlFor={`export-${field}`}>{t(`orders.export.${field}`)}</label>
+                <input
+                  id={`export-${field}`}
+                  name={field}
+                  type="date"
+                  defaultValue={form.values[field]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `export-${field}-error export-hint` : "export-hint"}
+                  autoFocus={firstInvalid === field}
+                />
+                {error ? (
+                  <p id={`export-${field}-error`} className="field__error">
+                    {t(`orders.export.${error}`)}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+          <button type="submit" className="button">
+            {t("orders.exportCsv")}
+          </button>
+        </div>
+      </fieldset>
+    </form>
   );
 }
