@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useLoaderData } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
+import { CarriedFields } from "#app/modules/checkout/carried-fields.tsx";
 import { DeckPreview, type DeckSide } from "#app/modules/design/deck-preview.tsx";
 import { DeckViewer } from "#app/modules/design/deck-viewer.tsx";
 import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
@@ -75,6 +76,7 @@ export default function GripSize() {
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <NextStepPrefetch page={next} />
+          <CarriedFields except={["size", "grip"]} />
           {showSummary ? (
             <ErrorSummary
               items={sizeError ? [{ fieldId: `${fields.size.id}-0`, label: t("gripSize.width"), message: sizeError }] : []}

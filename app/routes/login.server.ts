@@ -62,7 +62,7 @@ export async function loginAction(request: Request, context: Context) {
         carryBack(context, request, formData);
         return reply("guest", submission.reply(), 400);
       }
-      carryForward(context, request, submission.value);
+      carryForward(context, request, formData, submission.value);
       return redirect(nextPath(request));
     }
     case "signin": {
@@ -83,6 +83,7 @@ export async function loginAction(request: Request, context: Context) {
         return reply("signin", submission.reply({ formErrors: [message], hideFields: ["password"] }), 400);
       }
       const setCookie = await signInSession(context, result.account.id);
+      carryForward(context, request, formData);
       return redirect(nextPath(request), { headers: { "Set-Cookie": setCookie } });
     }
     case "signup": {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Trans } from "react-i18next";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
+import { CarriedFields } from "#app/modules/checkout/carried-fields.tsx";
 import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 import { ErrorSummary, TextField, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { pageMeta } from "#app/modules/catalog/format.ts";
@@ -108,6 +109,7 @@ function GuestForm({ action }: { action?: string }) {
       <Form method="post" action={action} {...formProps} className="stack">
         {showSummary ? <ErrorSummary items={items} formErrors={form.errors} /> : null}
         <input type="hidden" name="intent" value="guest" />
+        <CarriedFields except={["contact"]} />
         <TextField
           id={fields.contact.id}
           name={fields.contact.name}
@@ -140,6 +142,7 @@ function SignInForm({ action }: { action?: string }) {
         lastResult={useReplyFor("signin")}
         submitLabel={t("login.signIn.submit")}
         onValid={({ email }) => orderStore.setContact(email)}
+        carried={<CarriedFields except={["contact"]} />}
       />
       <p>
         <Link to="/account/reset">{t("login.signIn.forgot")}</Link>

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
 import { CARD_FIELDS } from "#app/modules/card/use-card-form.ts";
+import { carryBack } from "#app/modules/checkout/carried-draft.server.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { orderSubmissionSchema, type OrderSubmission } from "#app/modules/checkout/order-schema.ts";
@@ -43,6 +44,13 @@ function refuse(submission: Submission, message: string, status: number) {
 export async function paymentAction(request: Request, context: Context) {
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
+  const answer = await answerPayment(formData, context);
+  // A refused form the browser posted itself (no scripts yet, or none at all) comes back with its order's fields.
+  if (!(answer instanceof Response)) carryBack(context, request, formData);
+  return answer;
+}
+
+async function answerPayment(formData: FormData, context: Context) {
   const submission = parseForm(formData, orderSubmissionSchema);
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: HIDDEN_FIELDS }), { status: 400 });

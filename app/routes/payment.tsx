@@ -27,7 +27,12 @@ export const meta = (args: Route.MetaArgs) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { accountEmail: (await currentAccount(context))?.email ?? null };
+  return {
+    accountEmail: (await currentAccount(context))?.email ?? null,
+    // For a browser without scripts, which never gets the tab's own checkout id: a fresh one for each page, so that
+    // pressing "Buy now" twice on it still places one order (D235).
+    pageCheckoutId: crypto.randomUUID(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +68,7 @@ const cardOf = ({ cardNumber, cardName, cardMonth, cardYear }: CardValues) =>
   JSON.stringify([cardNumber, cardName, cardMonth, cardYear]);
 
 export default function Payment() {
-  const { accountEmail } = useLoaderData<typeof loader>();
+  const { accountEmail, pageCheckoutId } = useLoaderData<typeof loader>();
   const order = useOrder();
   const card = useCardForm();
   const { t: cardT } = useTranslation("card");
@@ -131,7 +136,7 @@ export default function Payment() {
           <input type="hidden" name="country" value={order.country} />
           <input type="hidden" name="region" value={order.region} />
           <input type="hidden" name="design" value={JSON.stringify(order.design)} />
-          <input type="hidden" name="checkoutId" value={order.checkoutId} />
+          <input type="hidden" name="checkoutId" value={order.checkoutId || pageCheckoutId} />
           <input type="hidden" name="expectedTotalCents" value={String(price.totalCents)} />
           <section className="card-panel stack" aria-labelledby="card-title">
             <h2 id="card-title">{t("payment.card")}</h2>

@@ -15,6 +15,7 @@ import * as gripSize from "./grip-size.tsx";
 import * as healthz from "./healthz.ts";
 import * as login from "./login.tsx";
 import * as notFound from "./not-found.tsx";
+import * as payment from "./payment.tsx";
 import * as shipping from "./shipping.tsx";
 import { withEnglishMessages } from "#tests/support/form-messages.ts";
 
@@ -141,6 +142,26 @@ describe(`checkout step actions on ${databaseKind}`, () => {
       const shippingPage = new Request(`${TEST_ORIGIN}/Shipping`, { headers: { Cookie: (second.response.headers.get("Set-Cookie") ?? "").split(";")[0]! } });
       const third = await throughMiddleware(shippingPage, async () => new Response("page"));
       expect(third.seen).toEqual({ size: 8.5, grip: true, contact: "ada@example.com" });
+    });
+
+    it("without scripts, what a step's form passes on hidden goes on: Login's guest form with the width (D235)", async () => {
+      // No cookie: the Login page was rendered with the width (its hidden fields), and the browser keeps no draft.
+      const guest = formPost("/Login", { intent: "guest", contact: "ada@example.com", size: "8.5", grip: "" }, asDocument);
+      const sent = await throughMiddleware(guest, (context) => login.action({ request: guest, context, params: {} } as never));
+      const shippingPage = new Request(`${TEST_ORIGIN}/Shipping`, { headers: { Cookie: (sent.response.headers.get("Set-Cookie") ?? "").split(";")[0]! } });
+      const next = await throughMiddleware(shippingPage, async () => new Response("page"));
+      expect(next.seen).toEqual({ size: 8.5, grip: false, contact: "ada@example.com" });
+    });
+
+    it("a refused payment posted by the browser comes back with the order's fields, never the card's (D235)", async () => {
+      const post = formPost(
+        "/Payment",
+        { ...validAddress, contact: "ada@example.com", size: "8.5", grip: "on", cardNumber: "4242", cardName: "A", cardMonth: "13", cardYear: "x", cardCvv: "1" },
+        asDocument,
+      );
+      const sent = await throughMiddleware(post, (context) => payment.action({ request: post, context, params: {} } as never));
+      expect(sent.seen).toMatchObject({ name: validAddress.name, city: validAddress.city, contact: "ada@example.com", size: 8.5, grip: true });
+      expect(JSON.stringify(sent.seen)).not.toMatch(/4242|cardCvv|cardNumber/);
     });
 
     it("refused: the same page renders with the fields as sent, and nothing goes to a cookie", async () => {

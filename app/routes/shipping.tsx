@@ -12,6 +12,7 @@ import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/netw
 import { useRecheckWhenReplaced, useValidatedForm } from "#app/modules/forms/validated-form.ts";
 import { useStepGuard } from "#app/modules/checkout/use-step-guard.ts";
 import { currentAccount } from "#app/modules/session/auth.server.ts";
+import { CarriedFields } from "#app/modules/checkout/carried-fields.tsx";
 import { contactSchema, shippingAddressSchema, shippingStepSchema } from "#app/modules/checkout/order-schema.ts";
 import { hasShippingAddress } from "#app/modules/checkout/order-state.ts";
 import { defaultAddress } from "#app/modules/accounts/address-book.server.ts";
@@ -43,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return unlessNetworkFails(serverAction, () => networkFailureReply());
 }
+
+/** The order fields this form has itself; the earlier steps' carried ones go along hidden (D235). */
+const SHIPPING_FIELDS = ["contact", "name", "address", "addressextend", "postalcode", "city", "country", "region"] as const;
 
 export default function Shipping() {
   const { accountEmail, savedAddress } = useLoaderData<typeof loader>();
@@ -128,6 +132,7 @@ export default function Shipping() {
         <Form method="post" {...formProps} className="stack">
           {/* The next step's code and data load while the buyer fills this one in. */}
           <NextStepPrefetch page="/Payment" />
+          <CarriedFields except={SHIPPING_FIELDS} />
           {showSummary ? <ErrorSummary items={errorItems} formErrors={form.errors} /> : null}
           {offer !== "declined" ? <p className="known-contact">{t("shipping.savedAddress")}</p> : null}
           {contactKnown ? (

@@ -3,8 +3,10 @@ import {
   completeOrder,
   expectFieldError,
   expectNoAxeViolations,
+  fillCard,
   optionsAndContact,
   ORDER_STORAGE_KEY,
+  payButton,
   seedOrder,
   shippingForm,
   waitForHydration,
@@ -147,4 +149,47 @@ test("Payment's Buy now waits for the scripts: the order it sends is in the tab"
   await waitForHydration(page);
   await expect(buyNow).toBeEnabled();
   await expect(page.getByText(hint)).toHaveCount(0);
+});
+
+test.describe("a browser without any scripts", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("buys a plain deck through every step, and a declined card comes back with the order kept (D235)", async ({ page }) => {
+    await page.goto("/GripSize");
+    await page.getByRole("radio", { name: "8.5″" }).check();
+    await page.getByRole("button", { name: "Continue to login" }).click();
+    await expect(page).toHaveURL(/\/Login$/);
+    const guest = page.getByRole("region", { name: "Continue as guest" });
+    await guest.getByLabel("E-mail").fill("erika@example.com");
+    await guest.getByRole("button", { name: "Continue as guest" }).click();
+    await expect(page).toHaveURL(/\/Shipping$/);
+    // The width chosen two steps back is still the order's, and the e-mail given at Login is where updates go.
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary).toContainText("8.5″");
+    await expect(page.getByText("Order updates go to erika@example.com.")).toBeVisible();
+    const form = shippingForm(page);
+    await form.name.fill("Erika Mustermann");
+    await form.address.fill("Heidestraße 17");
+    await form.postalcode.fill("51147");
+    await form.city.fill("Köln");
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/Payment$/);
+    // (No axe check: it runs as a script in the page, which this browser refuses. The page with scripts has one.)
+    await expect(summary).toContainText("8.5″");
+
+    // The button that needs scripts is hidden; the page's own works.
+    await expect(payButton(page)).toHaveCount(1);
+    await expect(payButton(page)).toBeEnabled();
+    await fillCard(page, "4000 0000 0000 0002");
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/Payment$/);
+    await expect(page.getByText("Your card was declined. Try another card.")).toBeVisible();
+    await expect(page.getByTestId("ship-to")).toContainText("Heidestraße 17");
+
+    await fillCard(page);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/thank/i);
+    await expect(page.getByText("Heidestraße 17")).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { useValidatedForm } from "#app/modules/forms/validated-form.ts";
@@ -21,11 +21,13 @@ interface AccountFormProps {
   fixedEmail?: string;
   primary?: boolean;
   onValid?: (value: { email: string }) => void;
+  /** Hidden fields the form sends along (a checkout step's carried order fields). */
+  carried?: ReactNode;
 }
 
 /** E-mail and password, as used to sign in, to create an account, and to keep a guest order in a new account. */
 export function AccountForm(props: AccountFormProps) {
-  const { id, kind, lastResult, submitLabel, intent, action, defaultEmail, fixedEmail, primary = false, onValid } = props;
+  const { id, kind, lastResult, submitLabel, intent, action, defaultEmail, fixedEmail, primary = false, onValid, carried } = props;
   const { form, fields, formProps, showSummary } = useValidatedForm({
     id,
     schema: kind === "sign-in" ? signInSchema : signUpSchema,
@@ -52,6 +54,7 @@ export function AccountForm(props: AccountFormProps) {
         </div>
       ) : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {carried}
       <TextField
         id={fields.email.id}
         name={fields.email.name}

@@ -43,16 +43,20 @@ function withIncoming(context: Readonly<RouterContextProvider>, values: Record<s
   return incoming || carried ? { ...incoming, ...carried } : null;
 }
 
+const postedFields = (formData: FormData) =>
+  Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
 /** A step refused a form the browser posted: the page that says so shows the fields as they were sent. */
 export function carryBack(context: Readonly<RouterContextProvider>, request: Request, formData: FormData): void {
-  if (!isDocumentSubmission(request)) return;
-  const posted = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  context.set(carriedDraftContext, withIncoming(context, posted));
+  if (isDocumentSubmission(request)) context.set(carriedDraftContext, withIncoming(context, postedFields(formData)));
 }
 
-/** A step accepted a form the browser posted: the next step's page gets its fields. */
-export function carryForward(context: Readonly<RouterContextProvider>, request: Request, values: Record<string, unknown>): void {
-  if (isDocumentSubmission(request)) context.set(carryToNextContext, withIncoming(context, values));
+/**
+ * A step accepted a form the browser posted: the next step's page gets its fields (`values`, as the step's schema
+ * read them), with the earlier steps' fields the form passed on (carried-fields.tsx) under them.
+ */
+export function carryForward(context: Readonly<RouterContextProvider>, request: Request, formData: FormData, values: Record<string, unknown> = {}): void {
+  if (isDocumentSubmission(request)) context.set(carryToNextContext, withIncoming(context, { ...postedFields(formData), ...values }));
 }
 
 /** Reads the fields carried to this request (and clears them: they are given once), and sends the next ones. */

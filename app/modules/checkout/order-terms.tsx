@@ -69,7 +69,7 @@ export function BuyButton({ paying }: { paying: boolean }) {
     <>
       <button
         type="submit"
-        className="button button--primary button--wide"
+        className="button button--primary button--wide needs-scripts"
         disabled={paying || !hydrated}
         aria-live="polite"
         aria-describedby={hydrated ? undefined : hintId}
@@ -78,10 +78,17 @@ export function BuyButton({ paying }: { paying: boolean }) {
       </button>
       {/* Until the scripts run the button is disabled with no other sign: say why, and that what is typed stays. */}
       {hydrated ? null : (
-        <p id={hintId} className="field__hint" role="status">
+        <p id={hintId} className="field__hint needs-scripts" role="status">
           {t("orderTerms.preparing")}
         </p>
       )}
+      {/* A browser without scripts never enables the button above (its CSS hides it): it gets one of its own, which
+          orders the deck as the page shows it, a plain one, since designing needs the editor's scripts (D235). */}
+      <noscript>
+        <button type="submit" className="button button--primary button--wide">
+          {t("orderTerms.buyNow")}
+        </button>
+      </noscript>
     </>
   );
 }

@@ -22,6 +22,6 @@ export async function handleStepSubmission(
     carryBack(context, request, formData);
     return data(submission.reply(), { status: 400 });
   }
-  carryForward(context, request, submission.value as Record<string, unknown>);
+  carryForward(context, request, formData, submission.value as Record<string, unknown>);
   return redirect(nextPath);
 }
