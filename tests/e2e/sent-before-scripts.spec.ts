@@ -155,7 +155,13 @@ test.describe("a browser without any scripts", () => {
   test.use({ javaScriptEnabled: false });
 
   test("buys a plain deck through every step, and a declined card comes back with the order kept (D235)", async ({ page }) => {
-    await page.goto("/GripSize");
+    await page.goto("/editor");
+    // (Playwright's text locators skip <noscript>, whose content this browser shows: found by its class instead.)
+    const note = page.locator(".editor__tools noscript .editor-note");
+    await expect(note).toBeVisible();
+    await expect(note).toHaveText(/^Designing needs JavaScript, which this browser has switched off\./);
+    await page.getByRole("link", { name: "Choose grip & size" }).click();
+    await expect(page).toHaveURL(/\/GripSize$/);
     await page.getByRole("radio", { name: "8.5″" }).check();
     await page.getByRole("button", { name: "Continue to login" }).click();
     await expect(page).toHaveURL(/\/Login$/);

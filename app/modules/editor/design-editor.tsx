@@ -137,6 +137,10 @@ export function DesignEditor({ design, onDesignChange, size, grip, summary }: De
       </div>
       {/* Disabled until the scripts run: before, a click would be lost and a choice undone by hydration. */}
       <fieldset className="editor__tools stack" ref={toolsRef} disabled={!hydrated} aria-label={t("tools.label")}>
+        {/* A browser without scripts never gets the tools: say so, and what it can still order (D235). */}
+        <noscript>
+          <p className="editor-note">{t("tools.noScripts")}</p>
+        </noscript>
         <EditorToolbar
           canAdd={canAddLayer(history.saved)}
           canUndo={history.canUndo}
