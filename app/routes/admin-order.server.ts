@@ -1,12 +1,23 @@
+import { randomUUID } from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { transitionSchema } from "#app/modules/admin/transition-schema.ts";
+import { isOrderIntent, noteSchema, resendMailSchema, trackingCorrectionSchema } from "#app/modules/admin/correction-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
 import { pageNotFound } from "#app/modules/http/not-found.ts";
-import { normaliseTrackingNumber, type CarrierCode } from "#app/modules/orders/carriers.ts";
+import { carrierName, normaliseTrackingNumber, type CarrierCode } from "#app/modules/orders/carriers.ts";
 import { orderHistory } from "#app/modules/orders/order-history.server.ts";
+import {
+  addOrderNote,
+  canCorrectShipment,
+  correctShipment,
+  lastMail,
+  resendableMails,
+  resendOrderMail,
+  type CorrectionResult,
+} from "#app/modules/orders/order-corrections.server.ts";
 import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
 import { staleOrderMessage, transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { isOrderStatus, nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
@@ -42,6 +53,17 @@ export async function adminOrderLoader(request: Request, context: Context, order
     },
     next: nextStatuses(order.status),
     printPath: `/admin/orders/${order.id}/print`,
+    // The forms besides the moves (a note, a corrected shipment, a mail sent again), with the submission id of each for
+    // this view of the page: the same post twice is written once (order-corrections.server.ts).
+    corrections: {
+      noteSubmission: randomUUID(),
+      resendSubmission: randomUUID(),
+      shipment: canCorrectShipment(order),
+      anonymised: order.anonymisedAt !== null || order.contact === "",
+      contactEditable: order.userId === null,
+      mails: resendableMails(order),
+      lastMail: lastMail(order),
+    },
     history: history.map((event) => ({
       id: event.id,
       at: event.createdAt.toISOString(),
@@ -63,6 +85,8 @@ export async function adminOrderAction(request: Request, context: Context, order
   const order = await findOrder(request, context, orderId);
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
+  const intent = formData.get("intent");
+  if (intent !== null) return correctionAction(request, context, order.id, { id: operator.id, name: operator.email }, formData);
   const submission = parseForm(formData, transitionSchema, { translate: formMessageIn(getLocale(context)) });
   const to = formData.get("to");
   // An order that moved on since the page was read is refused as such, before its form is judged: fixing a tracking
@@ -116,4 +140,71 @@ function refusedMove(to: FormDataEntryValue | null, message: string) {
 /** An order's status as the operator's language puts it inside a sentence. */
 function statusInSentence(context: Context, status: OrderStatus): string {
   return translatorFor(getLocale(context), "admin")(`statusInSentence.${status}`);
+}
+
+/**
+ * A form besides the moves, told by its `intent`: a note, a corrected shipment, a mail sent again. Its reply carries
+ * the intent (for the form that was sent), its field errors (400), a refusal because the order is not one it
+ * applies to or changed meanwhile (409, shown above the form; the page reloads), or what was done.
+ */
+async function correctionAction(request: Request, context: Context, orderId: string, actor: { id: string; name: string }, formData: FormData) {
+  const intent = formData.get("intent");
+  const locale = getLocale(context);
+  const translate = formMessageIn(locale);
+  const t = translatorFor(locale, "admin");
+  if (!isOrderIntent(intent)) {
+    return data({ intent: null, result: { status: "error" as const, error: { "": [t("corrections.errors.reloadPage")] } } }, { status: 400 });
+  }
+  const db = await getDb(context);
+  const common = { orderId, actor, locale };
+
+  if (intent === "note") {
+    const submission = parseForm(formData, noteSchema, { translate });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const result = await addOrderNote(db, { ...common, text: submission.value.note, submission: submission.value.submission });
+    return correctionReply(request, intent, submission, result, () => t("corrections.noteAdded"));
+  }
+
+  if (intent === "correct-tracking") {
+    const submission = parseForm(formData, trackingCorrectionSchema, { translate });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { expectedCarrier, expectedTrackingNumber, carrier, trackingNumber } = submission.value;
+    const result = await correctShipment(db, {
+      ...common,
+      expected: { carrier: expectedCarrier ?? "", trackingNumber: expectedTrackingNumber ?? "" },
+      shipment: { carrier: carrier as CarrierCode, trackingNumber: normaliseTrackingNumber(trackingNumber ?? "") },
+      siteUrl: getSiteUrl(context),
+    });
+    return correctionReply(request, intent, submission, result, (order) =>
+      t("corrections.trackingCorrected", { carrier: carrierName(order.carrier), trackingNumber: order.trackingNumber ?? "" }),
+    );
+  }
+
+  const submission = parseForm(formData, resendMailSchema, { translate });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  const { expectedContact, contact, mail, submission: id } = submission.value;
+  const result = await resendOrderMail(db, { ...common, expectedContact: expectedContact ?? "", contact, mail, submission: id, siteUrl: getSiteUrl(context) });
+  const mailName = t(`corrections.mails.${mail}`);
+  return correctionReply(request, intent, submission, result, (order) =>
+    contact !== undefined && contact !== expectedContact
+      ? t("corrections.contactCorrected", { contact: order.contact, mail: mailName })
+      : t("corrections.mailResent", { contact: order.contact, mail: mailName }),
+  );
+}
+
+function correctionReply(
+  request: Request,
+  intent: string,
+  submission: { reply: (options?: { resetForm?: boolean; fieldErrors?: Record<string, string[]> }) => unknown },
+  result: CorrectionResult,
+  done: (order: Extract<CorrectionResult, { ok: true }>["order"]) => string,
+) {
+  if (!result.ok) {
+    if (result.reason === "not-found") return pageNotFound(request);
+    if (result.reason === "invalid") {
+      return data({ intent, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
+    }
+    return data({ intent, result: { status: "error" as const }, refused: result.message }, { status: 409 });
+  }
+  return data({ intent, result: submission.reply({ resetForm: true }), done: done(result.order) });
 }

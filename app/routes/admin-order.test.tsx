@@ -83,6 +83,16 @@ function loaderData({
     },
     next: nextStatuses(status),
     printPath: "/admin/orders/0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f/print",
+    partialRefunds: { requestId: "8b3f4e5d-2c6a-4d7b-8e9f-1a2b3c4d5e6f", offered: false, totalCents: 7590, refundedCents: 0, refundableCents: 7590, notes: [] },
+    corrections: {
+      noteSubmission: "6f1d2c3b-0a4e-4b5f-8c7d-9e0f1a2b3c4d",
+      resendSubmission: "7a2e3d4c-1b5f-4c6a-9d8e-0f1a2b3c4d5e",
+      shipment: false,
+      anonymised: contact === "",
+      contactEditable: true,
+      mails: ["confirmation" as const],
+      lastMail: "confirmation" as const,
+    },
     history: deliveredAt
       ? [{ id: "e4", at: deliveredAt, actor: "ops@example.com", kind: "status", from: "shipped", to: "delivered", details: {} }]
       : [],

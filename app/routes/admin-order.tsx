@@ -7,6 +7,8 @@ import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { OrderHistory, TransitionForms, type TransitionReply } from "#app/modules/admin/order-actions.tsx";
+import { isCorrectionReply, NoteForm, ResendMailForm, ShipmentCorrectionForm } from "#app/modules/admin/order-corrections.tsx";
+import "#app/modules/admin/order-corrections.css";
 import { carrierName } from "#app/modules/orders/carriers.ts";
 import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
 import { PlacedOrderPrices } from "#app/modules/orders/order-details.tsx";
@@ -37,11 +39,14 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function AdminOrder() {
-  const { order, next, printPath, history } = useLoaderData<typeof loader>();
+  const { order, next, printPath, history, corrections } = useLoaderData<typeof loader>();
   // A withdrawal declared after the 14-day period that the delivery (in the history) started: no refund is due.
   const delivery = history.find((event) => event.kind === "status" && event.to === "delivered");
   const lateWithdrawal = lateWithdrawalOf(delivery?.at, order.withdrawalDeclaredAt);
-  const reply = useActionData<typeof action>() as TransitionReply | undefined;
+  // A move's reply goes to the moves' forms; a note's or a correction's (it names its `intent`) to its own form.
+  const answer: unknown = useActionData<typeof action>();
+  const correction = isCorrectionReply(answer) ? answer : undefined;
+  const reply = correction ? undefined : (answer as TransitionReply | undefined);
   const { t } = useTranslation("admin");
   const locale = useLocale();
   return (
@@ -59,6 +64,13 @@ export default function AdminOrder() {
           kind: order.account === "Account" ? t("order.kindAccount") : t("order.kindGuest"),
         })}
       </p>
+      {correction && correction.intent === null ? (
+        <div className="error-summary" role="alert">
+          {Object.values(correction.result.error ?? {}).flatMap((messages) => messages ?? []).map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
       {order.withdrawalDeclaredAt ? (
         <div className="admin__notice" role="note">
           <p>{t("order.withdrawal", { at: formatDateTime(order.withdrawalDeclaredAt, locale), name: order.withdrawalName ?? order.name })}</p>
@@ -97,6 +109,7 @@ export default function AdminOrder() {
           <section className="card-panel stack" aria-labelledby="history-title">
             <h2 id="history-title">{t("order.history")}</h2>
             <OrderHistory events={history} />
+            <NoteForm submission={corrections.noteSubmission} reply={correction} />
           </section>
         </div>
         <div className="stack admin__detail-main">
@@ -131,6 +144,15 @@ export default function AdminOrder() {
                 <a href={`mailto:${order.contact}`}>{order.contact}</a>
               </dd>
             </dl>
+            <ResendMailForm
+              contact={order.contact}
+              contactEditable={corrections.contactEditable}
+              anonymised={corrections.anonymised}
+              mails={corrections.mails}
+              lastMail={corrections.lastMail}
+              submission={corrections.resendSubmission}
+              reply={correction}
+            />
             <h3>{t("order.shipTo")}</h3>
             <PostalAddress address={order} />
           </section>
@@ -177,6 +199,9 @@ export default function AdminOrder() {
                   order.trackingNumber
                 )}
               </p>
+              {corrections.shipment ? (
+                <ShipmentCorrectionForm carrier={order.carrier} trackingNumber={order.trackingNumber ?? ""} reply={correction} />
+              ) : null}
             </section>
           ) : null}
         </div>

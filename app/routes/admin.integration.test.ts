@@ -926,6 +926,16 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
       next: ["in_production", "cancelled"],
       printPath: `/admin/orders/${order.id}/print`,
       history: [{ id: expect.any(String), at: expect.any(String), actor: "buyer", kind: "placed", from: null, to: "paid", details: {} }],
+      // The note's and the mail's forms (admin-order-corrections.integration.test.ts): a guest order, not shipped.
+      corrections: {
+        noteSubmission: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        resendSubmission: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        shipment: false,
+        anonymised: false,
+        contactEditable: true,
+        mails: ["confirmation"],
+        lastMail: "confirmation",
+      },
     });
     // Each line with its net and German VAT (19 %), rounded per line; shipping's VAT is the rest of the total's.
     expect(order.priceLines).toEqual([

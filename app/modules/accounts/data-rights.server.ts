@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import {
   addresses,
@@ -15,6 +15,7 @@ import {
 } from "#app/db/schema.ts";
 import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { isAfterWithdrawalPeriod, lateWithdrawal, withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
+import { OPERATOR_ONLY_EVENT_KINDS } from "#app/modules/orders/order-history.server.ts";
 import { deliveryMoments } from "#app/modules/orders/withdrawals.server.ts";
 
 /**
@@ -31,7 +32,8 @@ export const DATA_EXPORT_FORMAT = "deck-studio-account-data";
 /**
  * The signed-in buyer's data: the account (no password hash), the address book, and every order in the account
  * with its history of status changes (no processor references, no idempotency keys, of the card only its brand and
- * last four digits, of the history no operator's name). Null when the account does not exist.
+ * last four digits, of the history no operator's name and none of the back office's own entries: its internal notes,
+ * its mails sent again). Null when the account does not exist.
  */
 export async function exportAccountData(db: Db, userId: string, now = new Date()) {
   const [account] = await db
@@ -63,7 +65,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     ? await db
         .select({ orderId: orderEvents.orderId, status: orderEvents.toStatus, at: orderEvents.createdAt, details: orderEvents.details })
         .from(orderEvents)
-        .where(inArray(orderEvents.orderId, rows.map((order) => order.id)))
+        .where(and(inArray(orderEvents.orderId, rows.map((order) => order.id)), notInArray(orderEvents.kind, [...OPERATOR_ONLY_EVENT_KINDS])))
         .orderBy(asc(orderEvents.createdAt))
     : [];
   return {

@@ -206,8 +206,10 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
   return (
     <ol className="admin__history">
       {events.map((event) => (
-        <li key={event.id}>
+        <li key={event.id} className={event.kind === "note" ? "admin__history-note" : undefined}>
           <strong>{describe(event, t, tOrders)}</strong>
+          {/* An operator's note, as typed: text (React escapes it), its lines kept. */}
+          {event.kind === "note" ? <NoteText text={event.details.text ?? ""} /> : null}
           <br />
           <span className="admin__muted">
             {formatDateTime(event.at, locale)} · {actorName(event.actor, t)}
@@ -215,6 +217,20 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+function NoteText({ text }: { text: string }) {
+  const lines = text.split("\n");
+  return (
+    <p className="admin__note-text">
+      {lines.map((line, index) => (
+        <span key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </p>
   );
 }
 
@@ -226,10 +242,28 @@ function actorName(actor: string, t: TFunction<"admin">): string {
 /** The processor's refusal codes the back office words itself (transition.refusalReasons). */
 const REFUSAL_REASON_KEYS = { charge_disputed: true } as const;
 
+/** The mails a history entry may name as sent again (corrections.mails). */
+const RESENT_MAIL_KEYS = { confirmation: true, shipped: true, refunded: true } as const;
+
 function describe(event: HistoryEvent, t: TFunction<"admin">, tOrders: TFunction<"orders">): string {
   const label = isOrderStatus(event.to) ? tOrders(`status.${event.to}`) : event.to;
   if (event.kind === "placed") return t("history.placed");
   if (event.kind === "withdrawal") return t("history.withdrawal", { name: event.details.name ?? "" });
+  if (event.kind === "note") return t("corrections.history.note");
+  if (event.kind === "tracking-corrected") {
+    const { fromCarrier, fromTrackingNumber, carrier, trackingNumber } = event.details;
+    return t("corrections.history.trackingCorrected", {
+      fromCarrier: carrierName(fromCarrier ?? null),
+      fromTrackingNumber: fromTrackingNumber ?? "",
+      carrier: carrierName(carrier ?? null),
+      trackingNumber: trackingNumber ?? "",
+    });
+  }
+  if (event.kind === "mail-resent") {
+    const { mail, fromContact, contact } = event.details;
+    const name = mail && mail in RESENT_MAIL_KEYS ? t(`corrections.mails.${mail as keyof typeof RESENT_MAIL_KEYS}`) : (mail ?? "");
+    return fromContact ? t("corrections.history.contactCorrected", { from: fromContact, to: contact ?? "", mail: name }) : t("corrections.history.mailResent", { mail: name });
+  }
   const { carrier, trackingNumber, refundReference, creditNoteNumber, refundedElsewhere, attempted, reason } = event.details;
   if (event.kind === "refund-refused") {
     const target = attempted && isOrderStatus(attempted) ? t(`statusInSentence.${attempted}`).toLowerCase() : (attempted ?? "");

@@ -24,17 +24,27 @@ export const transitionSchema = z
         const key = value.to === "returned" ? "admin:errors.confirmRefundReturn" : "admin:errors.confirmRefund";
         context.issues.push({ code: "custom", path: ["confirm"], message: formMessage(key), input: value.confirm });
       }
-      if (value.to !== "shipped") return;
-      const number = normaliseTrackingNumber(value.trackingNumber ?? "");
-      if (!isCarrierCode(value.carrier)) {
-        context.issues.push({ code: "custom", path: ["carrier"], message: formMessage("admin:errors.chooseCarrier"), input: value.carrier });
-      }
-      if (!number) {
-        context.issues.push({ code: "custom", path: ["trackingNumber"], message: formMessage("admin:errors.enterTracking"), input: value.trackingNumber });
-      } else if (isCarrierCode(value.carrier) && !CARRIERS[value.carrier].pattern.test(number)) {
-        const carrier = CARRIERS[value.carrier];
-        const message = formMessage("admin:errors.trackingPattern", { carrier: carrier.name, example: carrier.example });
-        context.issues.push({ code: "custom", path: ["trackingNumber"], message, input: value.trackingNumber });
-      }
+      if (value.to === "shipped") shipmentIssues(value, context);
     }),
   );
+
+/**
+ * What is wrong with a shipment's carrier and tracking number, as the ship form and the tracking correction check it:
+ * a known carrier, and a number (spaces and dashes dropped, upper-cased) of that carrier's form.
+ */
+export function shipmentIssues(
+  value: { carrier?: string | undefined; trackingNumber?: string | undefined },
+  context: { issues: { push(issue: { code: "custom"; path: PropertyKey[]; message: string; input: unknown }): unknown } },
+): void {
+  const number = normaliseTrackingNumber(value.trackingNumber ?? "");
+  if (!isCarrierCode(value.carrier)) {
+    context.issues.push({ code: "custom", path: ["carrier"], message: formMessage("admin:errors.chooseCarrier"), input: value.carrier });
+  }
+  if (!number) {
+    context.issues.push({ code: "custom", path: ["trackingNumber"], message: formMessage("admin:errors.enterTracking"), input: value.trackingNumber });
+  } else if (isCarrierCode(value.carrier) && !CARRIERS[value.carrier].pattern.test(number)) {
+    const carrier = CARRIERS[value.carrier];
+    const message = formMessage("admin:errors.trackingPattern", { carrier: carrier.name, example: carrier.example });
+    context.issues.push({ code: "custom", path: ["trackingNumber"], message, input: value.trackingNumber });
+  }
+}

@@ -13,6 +13,12 @@ export interface Actor {
 
 export const BUYER: Actor = { id: null, name: "buyer" };
 
+/**
+ * The history entries that are the shop's own and never the buyer's to see (not on the order page, not in the data
+ * export): an operator's internal note, and a mail sent again (with an old address when it was corrected).
+ */
+export const OPERATOR_ONLY_EVENT_KINDS = ["note", "mail-resent"] as const satisfies readonly OrderEventRow["kind"][];
+
 interface OrderEvent {
   orderId: string;
   kind: OrderEventRow["kind"];

@@ -180,6 +180,27 @@ export function orderShippedMail(order: OrderRow, orderUrl: string): MailToSend 
 }
 
 /**
+ * The mail a buyer gets when the operator corrected the carrier or tracking number they were sent: the right ones and
+ * the carrier's link. Its outbox key is the correction's (order-corrections.server.ts): each correction is a mail.
+ */
+export function trackingCorrectedMail(order: OrderRow, orderUrl: string): MailToSend {
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const carrier = carrierName(order.carrier);
+  const tracking = trackingLink(order.carrier, order.trackingNumber, locale);
+  return noticeMail(
+    `order-tracking-corrected:${order.id}`,
+    order,
+    t("order.trackingCorrected.subject", { shop, number: order.number }),
+    [
+      t("order.trackingCorrected.corrected", { number: order.number, carrier }),
+      t("order.shipped.trackingNumber", { trackingNumber: order.trackingNumber ?? "" }),
+    ],
+    [...(tracking ? [{ href: tracking, text: t("order.shipped.track", { carrier }) }] : []), { href: orderUrl, text: t("order.seeOrder") }],
+  );
+}
+
+/**
  * The mail a buyer gets when their order is refunded: cancelled before shipping, or returned after. It says what
  * happened, the refund to the card it was paid with, and the credit note that cancels the invoice.
  */

@@ -1,0 +1,268 @@
+import { useEffect, useId, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { useTranslation } from "#app/modules/i18n/use-translation.ts";
+import { formMessageText } from "#app/modules/forms/form-message.ts";
+import { SelectField, TextField } from "#app/components/form-fields.tsx";
+import { CARRIERS } from "#app/modules/orders/carriers.ts";
+import { NOTE_MAX_LENGTH, type OrderIntent, type ResendableMail } from "./correction-schema.ts";
+
+/** What the order page's action answered to a form besides the moves: for which (`intent`), its errors, or what was done. */
+export interface CorrectionReply {
+  /** Null for a post that names no form (a tampered or outdated one): its message goes above the forms. */
+  intent: OrderIntent | null;
+  result: {
+    status?: string;
+    error?: Record<string, string[] | null> | null;
+    initialValue?: Record<string, unknown> | null;
+  };
+  done?: string;
+  /** Refused because the order is not one this applies to, or changed meanwhile (the page reloads). */
+  refused?: string;
+}
+
+export function isCorrectionReply(reply: unknown): reply is CorrectionReply {
+  return typeof reply === "object" && reply !== null && "intent" in reply;
+}
+
+/** The reply for this form, if the last post was this form's. */
+function replyFor(reply: CorrectionReply | undefined, intent: OrderIntent) {
+  const own = reply?.intent === intent ? reply : undefined;
+  const failed = own && !own.done ? own : undefined;
+  return {
+    own,
+    errors: failed?.result.error ?? {},
+    posted: failed?.result.initialValue ?? null,
+  };
+}
+
+const postedText = (posted: Record<string, unknown> | null, name: string) => (typeof posted?.[name] === "string" ? posted[name] : undefined);
+
+/**
+ * A form's frame: its heading, what was done or refused, the errors no field shows (hidden fields), the fields and the
+ * button. A refused form puts the operator on the first field to fix (the button was disabled while the answer came).
+ */
+function CorrectionForm({
+  intent,
+  heading,
+  reply,
+  fieldNames,
+  submit,
+  formKey,
+  children,
+}: {
+  intent: OrderIntent;
+  heading: string;
+  reply: CorrectionReply | undefined;
+  /** The fields the form shows: errors of any other field are the form's. */
+  fieldNames: string[];
+  submit: string;
+  /** Changes once the post was made (a new submission id): the form starts empty again. */
+  formKey: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const navigation = useNavigation();
+  const { i18n } = useTranslation("admin");
+  const { own, errors } = replyFor(reply, intent);
+  const formErrors = Object.entries(errors)
+    .filter(([name]) => !fieldNames.includes(name))
+    .flatMap(([, messages]) => messages ?? []);
+  useEffect(() => {
+    if (!own || own.done) return;
+    document.querySelector(`form[data-intent="${intent}"]`)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [own, intent]);
+  return (
+    <Form key={formKey} method="post" className="stack" aria-labelledby={headingId} data-intent={intent} noValidate>
+      <h3 id={headingId}>{heading}</h3>
+      {own?.refused ? (
+        <div className="error-summary" role="alert">
+          <p>{own.refused}</p>
+        </div>
+      ) : null}
+      {formErrors.length > 0 ? (
+        <div className="error-summary" role="alert">
+          {formErrors.map((message) => (
+            <p key={message}>{formMessageText(i18n, message)}</p>
+          ))}
+        </div>
+      ) : null}
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
+/** What the form's post did, shown outside the form (whose disclosure closes once it is done). */
+function Done({ reply, intent }: { reply: CorrectionReply | undefined; intent: OrderIntent }) {
+  return reply?.intent === intent && reply.done ? <p role="status">{reply.done}</p> : null;
+}
+
+/** An operator's internal note: appended to the history, never shown to the buyer. */
+export function NoteForm({ submission, reply }: { submission: string; reply: CorrectionReply | undefined }) {
+  const { t, i18n } = useTranslation("admin");
+  const { errors, posted } = replyFor(reply, "note");
+  const error = errors.note?.[0] ? formMessageText(i18n, errors.note[0]) : undefined;
+  return (
+    <>
+      <Done reply={reply} intent="note" />
+      <CorrectionForm
+        intent="note"
+        heading={t("corrections.note.heading")}
+        reply={reply}
+        fieldNames={["note"]}
+        submit={t("corrections.note.submit")}
+        formKey={submission}
+      >
+        <input type="hidden" name="submission" value={submission} />
+        <div className="field">
+          <label htmlFor="note">{t("corrections.note.label")}</label>
+          <p id="note-hint" className="field__hint">
+            {t("corrections.note.hint", {
+              max: NOTE_MAX_LENGTH.toLocaleString(i18n.language),
+            })}
+          </p>
+          <textarea
+            id="note"
+            name="note"
+            className="admin__note-field"
+            rows={3}
+            maxLength={NOTE_MAX_LENGTH}
+            aria-describedby={error ? "note-hint note-error" : "note-hint"}
+            aria-invalid={error ? true : undefined}
+            defaultValue={postedText(posted, "note")}
+          />
+          <p id="note-error" className="field__error">
+            {error}
+          </p>
+        </div>
+      </CorrectionForm>
+    </>
+  );
+}
+
+/** The carrier and tracking number corrected, from the ones the operator sees (compare-and-set). */
+export function ShipmentCorrectionForm({
+  carrier,
+  trackingNumber,
+  reply,
+}: {
+  carrier: string;
+  trackingNumber: string;
+  reply: CorrectionReply | undefined;
+}) {
+  const { t } = useTranslation("admin");
+  const { own, errors, posted } = replyFor(reply, "correct-tracking");
+  const postedCarrier = postedText(posted, "carrier");
+  return (
+    <>
+      <Done reply={reply} intent="correct-tracking" />
+      <details className="admin__correction" open={Boolean(own && !own.done)}>
+        <summary>{t("corrections.tracking.heading")}</summary>
+        <CorrectionForm
+          intent="correct-tracking"
+          heading={t("corrections.tracking.heading")}
+          reply={reply}
+          fieldNames={["carrier", "trackingNumber"]}
+          submit={t("corrections.tracking.submit")}
+          formKey={`${carrier}:${trackingNumber}`}
+        >
+          <p className="admin__muted">{t("corrections.tracking.hint")}</p>
+          <input type="hidden" name="expectedCarrier" value={carrier} />
+          <input type="hidden" name="expectedTrackingNumber" value={trackingNumber} />
+          <SelectField
+            id="correct-carrier"
+            name="carrier"
+            label={t("transition.carrier")}
+            errors={errors.carrier ?? undefined}
+            defaultValue={postedCarrier && postedCarrier in CARRIERS ? postedCarrier : carrier}
+          >
+            {Object.entries(CARRIERS).map(([code, known]) => (
+              <option key={code} value={code}>
+                {known.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            id="correct-trackingNumber"
+            name="trackingNumber"
+            label={t("transition.trackingNumber")}
+            autoComplete="off"
+            spellCheck={false}
+            errors={errors.trackingNumber ?? undefined}
+            defaultValue={postedText(posted, "trackingNumber") ?? trackingNumber}
+          />
+        </CorrectionForm>
+      </details>
+    </>
+  );
+}
+
+interface ResendMailFormProps {
+  contact: string;
+  /** A guest order's address can be corrected; an account's orders go to the account's address. */
+  contactEditable: boolean;
+  /** No address is left: nothing can be sent. */
+  anonymised: boolean;
+  mails: readonly ResendableMail[];
+  lastMail: ResendableMail;
+  submission: string;
+  reply: CorrectionReply | undefined;
+}
+
+/** One of the order's mails sent again, to the order's address or (a guest order's) a corrected one. */
+export function ResendMailForm({ contact, contactEditable, anonymised, mails, lastMail, submission, reply }: ResendMailFormProps) {
+  const { t } = useTranslation("admin");
+  const { own, errors, posted } = replyFor(reply, "resend-mail");
+  if (anonymised) return <p className="admin__muted">{t("corrections.resend.anonymised")}</p>;
+  const postedMail = postedText(posted, "mail");
+  return (
+    <>
+      <Done reply={reply} intent="resend-mail" />
+      <details className="admin__correction" open={Boolean(own && !own.done)}>
+        <summary>{t("corrections.resend.heading")}</summary>
+        <CorrectionForm
+          intent="resend-mail"
+          heading={t("corrections.resend.heading")}
+          reply={reply}
+          fieldNames={contactEditable ? ["contact", "mail"] : ["mail"]}
+          submit={t("corrections.resend.submit")}
+          formKey={submission}
+        >
+          <input type="hidden" name="submission" value={submission} />
+          <input type="hidden" name="expectedContact" value={contact} />
+          {contactEditable ? (
+            <TextField
+              id="resend-contact"
+              name="contact"
+              type="email"
+              label={t("corrections.resend.contact")}
+              hint={t("corrections.resend.contactHint")}
+              autoComplete="off"
+              spellCheck={false}
+              errors={errors.contact ?? undefined}
+              defaultValue={postedText(posted, "contact") ?? contact}
+            />
+          ) : (
+            <p className="admin__muted">{t("corrections.resend.accountHint", { contact })}</p>
+          )}
+          <SelectField
+            id="resend-mail"
+            name="mail"
+            label={t("corrections.resend.mail")}
+            errors={errors.mail ?? undefined}
+            defaultValue={postedMail && (mails as readonly string[]).includes(postedMail) ? postedMail : lastMail}
+          >
+            {mails.map((mail) => (
+              <option key={mail} value={mail}>
+                {t(`corrections.mails.${mail}`)}
+              </option>
+            ))}
+          </SelectField>
+        </CorrectionForm>
+      </details>
+    </>
+  );
+}
