@@ -133,6 +133,12 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** The processor's refund reference, set when the order is cancelled or returned. */
     refundReference: text("refund_reference"),
+    /**
+     * What partial refunds (price reductions, `order_refunds`) have given back so far: the sum of their amounts, kept
+     * on the order so that a refund can compare-and-set it. Always less than the total; a cancel or return then
+     * refunds the rest (total − this).
+     */
+    partlyRefundedCents: integer("partly_refunded_cents").notNull().default(0),
     /** The invoice's number (gapless, from invoice_counters, taken in the order's transaction) and date. */
     invoiceNumber: text("invoice_number").unique(),
     invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
@@ -180,6 +186,7 @@ export const orders = pgTable(
       .with({ fastupdate: false }),
     check("orders_status_known", sql`${table.status} in ('paid', 'in_production', 'shipped', 'delivered', 'cancelled', 'returned')`),
     check("orders_total_positive", sql`${table.totalCents} > 0`),
+    check("orders_partly_refunded_below_total", sql`${table.partlyRefundedCents} >= 0 and ${table.partlyRefundedCents} < ${table.totalCents}`),
     check("orders_last4_digits", sql`${table.cardLast4} ~ '^[0-9]{4}$'`),
     check("orders_tax_kind_known", sql`${table.taxKind} in ('vat', 'export')`),
   ],
@@ -237,6 +244,42 @@ export const issuedDocuments = pgTable(
     check("issued_documents_kind_known", sql`${table.kind} in ('invoice', 'creditNote')`),
   ],
 );
+
+/**
+ * Partial refunds: a price reduction for a deck the buyer keeps (a misprint), a damaged return's compensation. Each
+ * gives part of the charge back through the processor and is documented by a credit note of its own
+ * ("Rechnungskorrektur"), numbered in the invoices' one gapless series and kept in `issued_documents` under the same
+ * number. Written once, never changed: the amounts are what the note states (gross, and the VAT it contains at the
+ * order's rate; 0 for an export).
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    /** The credit note's number, from the invoices' series (invoice-numbers.server.ts); also its issued_documents row. */
+    creditNoteNumber: text("credit_note_number").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    grossCents: integer("gross_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    /** Why, as the operator wrote it: the credit note's line says "Price reduction: <reason>". */
+    reason: text("reason").notNull(),
+    /** The processor's refund reference. */
+    refundReference: text("refund_reference").notNull(),
+    /** The operator's e-mail, as the history names them. */
+    actor: text("actor").notNull(),
+    /** The form's submission id (one per view of the order page): the same post twice makes one refund. */
+    requestId: text("request_id").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("order_refunds_order_idx").on(table.orderId, table.createdAt),
+    check("order_refunds_amount_positive", sql`${table.grossCents} > 0`),
+    check("order_refunds_vat_within", sql`${table.vatCents} >= 0 and ${table.vatCents} < ${table.grossCents}`),
+  ],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /**
  * Mail to send, written in the same transaction as the change it tells of (an order placed, …) and delivered
@@ -316,7 +359,7 @@ export const emailLinks = pgTable(
  * and the back office's own entries: an operator's internal note (never shown to the buyer), a corrected
  * carrier or tracking number, a mail sent again (to a corrected address).
  */
-export const ORDER_EVENT_KINDS = ["placed", "status", "withdrawal", "refund-refused", "note", "tracking-corrected", "mail-resent"] as const;
+export const ORDER_EVENT_KINDS = ["placed", "status", "withdrawal", "refund-refused", "note", "tracking-corrected", "mail-resent", "partial-refund"] as const;
 
 /**
  * An order's history: every change, who made it and when, append-only (a trigger refuses UPDATE and DELETE).
@@ -340,7 +383,7 @@ export const orderEvents = pgTable(
   },
   (table) => [
     index("order_events_order_idx").on(table.orderId, table.createdAt),
-    check("order_events_kind_known", sql`${table.kind} in ('placed', 'status', 'withdrawal', 'refund-refused', 'note', 'tracking-corrected', 'mail-resent')`),
+    check("order_events_kind_known", sql`${table.kind} in ('placed', 'status', 'withdrawal', 'refund-refused', 'note', 'tracking-corrected', 'mail-resent', 'partial-refund')`),
   ],
 );
 

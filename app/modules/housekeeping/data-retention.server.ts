@@ -6,6 +6,7 @@ import {
   mailOutbox,
   orderClaims,
   orderEvents,
+  orderRefunds,
   issuedDocuments,
   orderPrintFiles,
   orders,
@@ -83,8 +84,15 @@ async function deleteOrdersPlacedBefore(db: Db, keptFrom: Date, batchSize = 500)
       const rows = await tx
         .select({ id: orders.id, key: orders.idempotencyKey })
         .from(orders)
-        // A credit note issued in a later year is kept for ten years from its own year, and its order with it.
-        .where(and(lt(orders.createdAt, keptFrom), or(isNull(orders.creditNotedAt), lt(orders.creditNotedAt, keptFrom))))
+        // A credit note issued in a later year is kept for ten years from its own year, and its order with it: the one
+        // that cancels the invoice, and a partial refund's (order_refunds).
+        .where(
+          and(
+            lt(orders.createdAt, keptFrom),
+            or(isNull(orders.creditNotedAt), lt(orders.creditNotedAt, keptFrom)),
+            sql`not exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.createdAt} >= ${keptFrom.toISOString()}::timestamptz)`,
+          ),
+        )
         .limit(batchSize)
         .for("update", { skipLocked: true });
       if (rows.length === 0) return 0;
@@ -94,6 +102,7 @@ async function deleteOrdersPlacedBefore(db: Db, keptFrom: Date, batchSize = 500)
       await tx.delete(orderEvents).where(inArray(orderEvents.orderId, ids));
       await tx.delete(orderPrintFiles).where(inArray(orderPrintFiles.orderId, ids));
       await tx.delete(issuedDocuments).where(inArray(issuedDocuments.orderId, ids));
+      await tx.delete(orderRefunds).where(inArray(orderRefunds.orderId, ids));
       await tx.delete(orderClaims).where(inArray(orderClaims.orderId, ids));
       await tx
         .delete(checkoutAttempts)

@@ -18,7 +18,13 @@ import { invoiceAmounts, invoiceLinesOfOrder, type InvoiceLine } from "./invoice
  * reason it is VAT-free, for a distance sale in the EU the destination's rate.
  *
  * The credit note (Stornorechnung, D222) that cancels the invoice when the order is refunded is the same document with
- * its own number and date, the invoice it cancels, and every amount negated.
+ * its own number and date, the invoice it cancels, and every amount negated. After partial refunds it adds back, line by
+ * line, what their credit notes already credited, so that it credits only the rest: invoice and every credit note add
+ * up to zero, in gross and in VAT.
+ *
+ * A partial refund's credit note (a price reduction; "Rechnungskorrektur", not "Gutschrift", which in German VAT law
+ * is a self-billed invoice) names the invoice it corrects and states one line, "Price reduction: <reason>", its amount
+ * negated with the VAT it contains at the order's rate (`partialCreditNoteText`).
  *
  * `invoiceText` decides every word and amount (tests read it); `renderInvoicePdf` only lays it out.
  */
@@ -49,6 +55,18 @@ export interface InvoiceText {
   footer: string[];
 }
 
+/**
+ * A partial refund's credit note, as stored in `order_refunds`: its number and date, the gross amount it gives back
+ * and the VAT that amount contains (fixed when it was issued), and the operator's reason.
+ */
+export interface PartialCreditNote {
+  number: string;
+  issuedAt: Date;
+  grossCents: number;
+  vatCents: number;
+  reason: string;
+}
+
 /** The order's language, or English for anything else stored. */
 function localeOf(order: Pick<OrderRow, "locale">): Locale {
   return isLocale(order.locale) ? order.locale : "en";
@@ -70,7 +88,11 @@ export function documentOf(order: OrderRow, document: InvoiceDocument): { number
   return order.creditNoteNumber ? { number: order.creditNoteNumber, issuedAt: order.creditNotedAt ?? order.updatedAt } : null;
 }
 
-export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDocument = "invoice"): InvoiceText {
+/**
+ * The invoice, or the credit note that cancels it (`credited`: the partial refunds' credit notes issued before it,
+ * whose amounts it adds back).
+ */
+export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDocument = "invoice", credited: readonly PartialCreditNote[] = []): InvoiceText {
   const issued = documentOf(order, document);
   if (!issued) throw new Error(`order ${order.id} has no ${document}`);
   const creditNote = document === "creditNote";
@@ -87,6 +109,14 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
   );
   const withVat = amounts.vatBasisPoints > 0;
   const destination = formatCountry(order.country, locale);
+  // Added back by a final credit note: what the partial refunds' notes credited already (only credit notes have them).
+  const addedBack = creditNote ? credited : [];
+  const creditedCents = {
+    gross: addedBack.reduce((sum, note) => sum + note.grossCents, 0),
+    vat: withVat ? addedBack.reduce((sum, note) => sum + note.vatCents, 0) : 0,
+  };
+  // The totals of a credit note after partial refunds: the invoice's negated plus what is added back (signed as printed).
+  const signed = (invoiceCents: number, addedCents: number) => formatMoney(-invoiceCents + addedCents, locale);
 
   const describe = (line: InvoiceLine): string => {
     switch (line.kind) {
@@ -118,26 +148,34 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
   ].filter((part) => part.trim() !== "");
 
   const rate = percent(amounts.vatBasisPoints);
+  const totalMoney = addedBack.length > 0 ? signed : (cents: number) => money(cents);
   const totals: [string, string][] = withVat
     ? [
-        [t("invoice.totals.netAtRate", { rate }), money(amounts.netCents)],
-        [order.country === seller.country ? t("invoice.totals.vat", { rate }) : t("invoice.totals.vatOf", { rate, country: destination }), money(amounts.vatCents)],
-        [t("invoice.totals.total"), money(amounts.grossCents)],
+        [t("invoice.totals.netAtRate", { rate }), totalMoney(amounts.netCents, creditedCents.gross - creditedCents.vat)],
+        [
+          order.country === seller.country ? t("invoice.totals.vat", { rate }) : t("invoice.totals.vatOf", { rate, country: destination }),
+          totalMoney(amounts.vatCents, creditedCents.vat),
+        ],
+        [t("invoice.totals.total"), totalMoney(amounts.grossCents, creditedCents.gross)],
       ]
     : [
-        [t("invoice.totals.net"), money(amounts.netCents)],
+        [t("invoice.totals.net"), totalMoney(amounts.netCents, creditedCents.gross)],
         [t("invoice.totals.export", { rate: percent(0) }), money(0)],
-        [t("invoice.totals.total"), money(amounts.grossCents)],
+        [t("invoice.totals.total"), totalMoney(amounts.grossCents, creditedCents.gross)],
       ];
 
   const card = { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 };
+  const rest = formatMoney(amounts.grossCents - creditedCents.gross, locale);
   const notes = [
-    ...(creditNote ? [t("creditNote.cancelsInFull", { number: order.invoiceNumber, date: invoiceDate })] : []),
+    ...(creditNote && addedBack.length === 0 ? [t("creditNote.cancelsInFull", { number: order.invoiceNumber, date: invoiceDate })] : []),
+    ...(addedBack.length > 0
+      ? [t("creditNote.cancelsRest", { number: order.invoiceNumber, date: invoiceDate, credited: formatMoney(creditedCents.gross, locale), rest })]
+      : []),
     withVat ? t("invoice.notes.pricesIncludeVat") : t("invoice.notes.pricesNet"),
     ...(withVat && order.country !== seller.country ? [t("invoice.notes.distanceSale", { country: destination, rate })] : []),
     ...(withVat ? [] : [t("invoice.notes.export")]),
     ...(creditNote
-      ? [t("creditNote.refunded", { ...card, date })]
+      ? [addedBack.length > 0 ? t("creditNote.refundedRest", { ...card, date, amount: rest }) : t("creditNote.refunded", { ...card, date })]
       : [t("invoice.notes.supplyIsInvoiceDate"), t("invoice.notes.paid", { ...card, date }), t("invoice.notes.thanks")]),
   ];
 
@@ -183,17 +221,99 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
       ...(withVat ? { net: t("invoice.columns.net"), vat: `${t("invoice.columns.vat")} ${rate}` } : {}),
       gross: t("invoice.columns.gross"),
     },
-    lines: amounts.lines.map((line, index) => ({
-      position: String(index + 1),
-      description: describe(line),
-      quantity: String(line.quantity),
-      ...(withVat ? { net: money(line.netCents), vat: money(line.vatCents) } : {}),
-      gross: money(line.grossCents),
-    })),
+    lines: [
+      ...amounts.lines.map((line, index) => ({
+        position: String(index + 1),
+        description: describe(line),
+        quantity: String(line.quantity),
+        ...(withVat ? { net: money(line.netCents), vat: money(line.vatCents) } : {}),
+        gross: money(line.grossCents),
+      })),
+      // What earlier credit notes credited, added back (positive): this note credits only the rest.
+      ...addedBack.map((note, index) => {
+        const vatCents = withVat ? note.vatCents : 0;
+        return {
+          position: String(amounts.lines.length + index + 1),
+          description: t("creditNote.alreadyCredited", { number: note.number, date: formatDate(note.issuedAt, locale) }),
+          quantity: "1",
+          ...(withVat ? { net: formatMoney(note.grossCents - vatCents, locale), vat: formatMoney(vatCents, locale) } : {}),
+          gross: formatMoney(note.grossCents, locale),
+        };
+      }),
+    ],
     totals,
     notes,
     footer,
   };
+}
+
+/**
+ * A partial refund's credit note ("Rechnungskorrektur" / "Credit note"): the invoice it corrects with its date, one
+ * line "Price reduction: <reason>" with the amount negated, net and VAT at the order's rate (the VAT as stored with
+ * the refund, `vatContained` of its gross as the invoice's lines), the totals, and the refund to the card.
+ */
+export function partialCreditNoteText(order: OrderRow, seller: Seller, note: PartialCreditNote): InvoiceText {
+  if (!order.invoiceNumber) throw new Error(`order ${order.id} has no invoice to correct`);
+  const base = invoiceText(order, seller, "invoice");
+  const locale = base.locale;
+  const t = translatorFor(locale, "orders");
+  const money = (cents: number) => formatMoney(cents === 0 ? 0 : -cents, locale);
+  const withVat = base.columns.vat !== undefined;
+  const vatCents = withVat ? note.vatCents : 0;
+  const netCents = note.grossCents - vatCents;
+  const invoiceDate = formatDate(order.invoicedAt ?? order.createdAt, locale);
+  const date = formatDate(note.issuedAt, locale);
+  const card = { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 };
+  // The invoice's totals, worded as on the invoice (rate, destination), with this note's amounts.
+  const totals: [string, string][] = base.totals.map(([label], index) => {
+    const last = index === base.totals.length - 1;
+    if (last) return [label, money(note.grossCents)];
+    if (!withVat) return [label, money(index === 0 ? netCents : 0)];
+    return [label, money(index === 0 ? netCents : vatCents)];
+  });
+  // The invoice's notes on tax: prices with VAT (and a distance sale's destination rate), or a VAT-free export.
+  const rate = formatPercent(order.vatBasisPoints, locale);
+  const taxNotes = withVat
+    ? [
+        t("invoice.notes.pricesIncludeVat"),
+        ...(order.country !== seller.country ? [t("invoice.notes.distanceSale", { country: formatCountry(order.country, locale), rate })] : []),
+      ]
+    : [t("invoice.notes.pricesNet"), t("invoice.notes.export")];
+  return {
+    ...base,
+    invoiceNumber: note.number,
+    fileName: partialCreditNoteFileName(order, note.number),
+    title: t("partialCreditNote.title"),
+    customerHeading: t("creditNote.customer"),
+    facts: [
+      [t("partialCreditNote.number"), note.number],
+      [t("partialCreditNote.date"), date],
+      [t("partialCreditNote.corrects"), order.invoiceNumber],
+      [t("invoice.date"), invoiceDate],
+      [t("invoice.supplyDate"), invoiceDate],
+      [t("invoice.orderNumber"), order.number],
+    ],
+    lines: [
+      {
+        position: "1",
+        description: t("partialCreditNote.line", { reason: note.reason }),
+        quantity: "1",
+        ...(withVat ? { net: money(netCents), vat: money(vatCents) } : {}),
+        gross: money(note.grossCents),
+      },
+    ],
+    totals,
+    notes: [
+      t("partialCreditNote.reduces", { number: order.invoiceNumber, date: invoiceDate, amount: formatMoney(note.grossCents, locale) }),
+      ...taxNotes,
+      t("partialCreditNote.refunded", { ...card, date, amount: formatMoney(note.grossCents, locale) }),
+    ],
+  };
+}
+
+/** rechnungskorrektur-2026-000123.pdf, credit-note-2026-000123.pdf. */
+export function partialCreditNoteFileName(order: Pick<OrderRow, "locale">, number: string): string {
+  return translatorFor(localeOf(order), "orders")("partialCreditNote.fileName", { number });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -352,9 +472,22 @@ export async function renderInvoicePdf(text: InvoiceText, issuedAt: Date, { comp
   return done;
 }
 
-/** The order's invoice (or credit note) as a download: its text in the order's language, laid out as a PDF. */
-export async function invoicePdfOfOrder(order: OrderRow, seller: Seller, options: { compress?: boolean; document?: InvoiceDocument } = {}) {
-  const { document = "invoice", ...renderOptions } = options;
-  const text = invoiceText(order, seller, document);
+/**
+ * The order's invoice (or credit note) as a download: its text in the order's language, laid out as a PDF. A credit
+ * note after partial refunds needs their notes (`credited`), whose amounts it adds back.
+ */
+export async function invoicePdfOfOrder(
+  order: OrderRow,
+  seller: Seller,
+  options: { compress?: boolean; document?: InvoiceDocument; credited?: readonly PartialCreditNote[] } = {},
+) {
+  const { document = "invoice", credited = [], ...renderOptions } = options;
+  const text = invoiceText(order, seller, document, credited);
   return { text, pdf: await renderInvoicePdf(text, documentOf(order, document)!.issuedAt, renderOptions) };
+}
+
+/** A partial refund's credit note as a PDF. */
+export async function partialCreditNotePdf(order: OrderRow, seller: Seller, note: PartialCreditNote, options: { compress?: boolean } = {}) {
+  const text = partialCreditNoteText(order, seller, note);
+  return { text, pdf: await renderInvoicePdf(text, note.issuedAt, options) };
 }

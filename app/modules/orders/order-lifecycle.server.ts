@@ -66,7 +66,8 @@ export function staleOrderMessage(current: OrderStatus, locale: Locale = "en"): 
  * gets a refusal that names the status the order has now. The history event and the buyer's mail are written in
  * the same transaction. Cancelling or returning refunds the charge first (idempotent by the order's key, so a retry
  * after a lost answer refunds once) and issues the credit note that cancels the invoice, numbered in the invoices'
- * gapless series (D222); a refused refund rolls everything back, the credit note's number with it.
+ * gapless series (D222); a refused refund rolls everything back, the credit note's number with it. After partial
+ * refunds (partial-refunds.server.ts) only the rest is refunded, and the credit note credits only the rest.
  */
 export async function transitionOrder(db: Db, provider: PaymentProvider, request: TransitionRequest): Promise<TransitionResult> {
   if (request.to === "shipped" && !request.shipment) throw new Error("shipping needs a carrier and a tracking number");
@@ -95,15 +96,19 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
       if (refundsCharge(request.to) && request.refundedElsewhere) {
         details.refundedElsewhere = "chargeback";
       } else if (refundsCharge(request.to)) {
+        // After partial refunds only the rest is still paid. The key names that rest, so that a cancel tried before a
+        // later partial refund cannot stand in for this one at the processor (partial-refunds.server.ts).
+        const partly = order.partlyRefundedCents;
         const refund = await provider.refund({
           reference: order.paymentReference,
-          amountCents: order.totalCents,
+          amountCents: order.totalCents - partly,
           currency: order.currency,
-          idempotencyKey: `refund:${order.id}`,
+          idempotencyKey: partly === 0 ? `refund:${order.id}` : `refund:${order.id}:after-${partly}`,
         });
         if (refund.status === "refused") throw new RefundRefused(refund);
         changes.refundReference = refund.reference;
         details.refundReference = refund.reference;
+        if (partly > 0) details.amountCents = String(order.totalCents - partly);
       }
       if (refundsCharge(request.to) && order.invoiceNumber) {
         changes.creditNoteNumber = await takeInvoiceNumber(tx);

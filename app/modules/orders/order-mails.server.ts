@@ -216,10 +216,37 @@ export function orderRefundedMail(order: OrderRow, orderUrl: string, { elsewhere
     [
       t(`order.${event}.happened`, { number: order.number, deck: deckLine(order, locale) }),
       // After a chargeback the money went back through the card's issuer: no second refund is promised.
-      t(elsewhere ? "order.refunded.refundedElsewhere" : "order.refunded.refund", { amount: formatMoney(order.totalCents, locale), card }),
+      // After partial refunds (price reductions), what was still paid: the rest.
+      order.partlyRefundedCents > 0
+        ? t(elsewhere ? "order.refunded.restRefundedElsewhere" : "order.refunded.restRefund", {
+            amount: formatMoney(order.totalCents - order.partlyRefundedCents, locale),
+            card,
+          })
+        : t(elsewhere ? "order.refunded.refundedElsewhere" : "order.refunded.refund", { amount: formatMoney(order.totalCents, locale), card }),
       ...(order.creditNoteNumber
         ? [t("order.refunded.creditNote", { creditNote: order.creditNoteNumber, invoice: order.invoiceNumber ?? "" })]
         : []),
+    ],
+    [{ href: orderUrl, text: t("order.seeOrder") }],
+  );
+}
+
+/**
+ * The mail a buyer gets when part of the price is given back (a price reduction, partial-refunds.server.ts): the amount,
+ * the card it goes back to, the reason, and the credit note (Rechnungskorrektur) that documents it. One mail per note.
+ */
+export function orderPartlyRefundedMail(order: OrderRow, note: { number: string; grossCents: number; reason: string }, orderUrl: string): MailToSend {
+  const locale = orderLocale(order);
+  const t = translatorFor(locale, "mail");
+  const card = t("order.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 });
+  return noticeMail(
+    `order-partly-refunded:${note.number}`,
+    order,
+    t("order.partlyRefunded.subject", { shop, number: order.number }),
+    [
+      t("order.partlyRefunded.refund", { number: order.number, amount: formatMoney(note.grossCents, locale), card }),
+      t("order.partlyRefunded.reason", { reason: note.reason }),
+      t("order.partlyRefunded.creditNote", { creditNote: note.number, invoice: order.invoiceNumber ?? "" }),
     ],
     [{ href: orderUrl, text: t("order.seeOrder") }],
   );

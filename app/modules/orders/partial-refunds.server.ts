@@ -1,0 +1,208 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "#app/db/client.server.ts";
+import { orderRefunds, orders, type OrderRefundRow, type OrderRow } from "#app/db/schema.ts";
+import { vatContained } from "#app/modules/catalog/tax.ts";
+import { formatMoney } from "#app/modules/catalog/format.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { translatorFor } from "#app/modules/i18n/messages.server.ts";
+import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
+import type { PaymentProvider, RefundRefusalCode } from "#app/modules/payment/payment-provider.server.ts";
+import type { PartialCreditNote } from "./invoice-pdf.server.ts";
+import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
+import { recordIssuedDocument } from "./issued-documents.server.ts";
+import { recordOrderEvent, type Actor } from "./order-history.server.ts";
+import { orderPath } from "./order-link.server.ts";
+import { orderPartlyRefundedMail } from "./order-mails.server.ts";
+import type { OrderStatus } from "./order-status.ts";
+
+/**
+ * Partial refunds: part of the charge given back while the order goes on (a price reduction for a misprint the buyer
+ * keeps, a damaged return's compensation). Each is a processor refund and a credit note of its own
+ * ("Rechnungskorrektur"), numbered in the invoices' gapless series in the refund's transaction, kept as issued, told to
+ * the buyer by mail and written to the history. The order keeps their sum (`partly_refunded_cents`), always below the
+ * total: giving back everything that is left is cancelling or taking the deck back (order-lifecycle.server.ts), which
+ * then refunds only the rest and credits only the rest.
+ */
+
+/** The statuses in which part of the charge can be given back: paid and not refunded. */
+export const PARTLY_REFUNDABLE: readonly OrderStatus[] = ["paid", "in_production", "shipped", "delivered"];
+
+/** The longest reason the credit note prints (its one line). */
+export const REFUND_REASON_MAX_LENGTH = 200;
+
+export interface PartialRefundRequest {
+  orderId: string;
+  /** Gross, in cents: more than 0 and less than what is still paid (total − already refunded). */
+  amountCents: number;
+  /** Printed on the credit note: "Price reduction: <reason>". */
+  reason: string;
+  /** What the operator saw as already refunded: the refund happens only if it is still that (compare-and-set). */
+  expectedRefundedCents: number;
+  actor: Actor;
+  /** The shop's origin, for the order link in the buyer's mail. */
+  siteUrl: string;
+  /**
+   * The form's submission id (one per view of the page): the processor's idempotency key is made of it, and a second
+   * post of the same form (a double click, a browser's resend) gets the first one's answer.
+   */
+  requestId: string;
+  /** The operator's language, for a refusal's message (default English). */
+  locale?: Locale;
+}
+
+export type PartialRefundResult =
+  /**
+   * `repeated`: the same form was posted before and made this refund; nothing new was done. `unmailed`: the order has no
+   * e-mail address left (an anonymised order never gets here, but an account's address may be gone).
+   */
+  | { ok: true; order: OrderRow; refund: OrderRefundRow; unmailed: boolean; repeated: boolean }
+  | { ok: false; reason: "not-found" }
+  /** `stale`: another refund was made since the page was read. `too-much`: the amount is not less than what is left. */
+  | { ok: false; reason: "stale" | "not-allowed" | "too-much" | "refund-refused"; message: string };
+
+/** The processor refused: the transaction rolls back (the credit note's number with it) and the order is unchanged. */
+class PartialRefundRefused extends Error {
+  constructor(readonly refusal: { code?: RefundRefusalCode; message: string }) {
+    super(refusal.message);
+  }
+}
+
+/** The VAT a refund of `grossCents` contains: at the order's rate, as its invoice's lines; none for an export. */
+export function refundVatCents(order: Pick<OrderRow, "taxKind" | "vatBasisPoints">, grossCents: number): number {
+  return order.taxKind === "vat" && order.vatBasisPoints > 0 ? vatContained(grossCents, order.vatBasisPoints) : 0;
+}
+
+/** What is still paid and can be refunded: the total less what partial refunds gave back. */
+export function refundableCents(order: Pick<OrderRow, "totalCents" | "partlyRefundedCents">): number {
+  return order.totalCents - order.partlyRefundedCents;
+}
+
+/**
+ * Gives part of the charge back, exactly once: the order's row is locked, and the refund happens only if what was
+ * refunded so far is still what the operator saw. The processor's refund (idempotent by the form's submission id, so
+ * a retry after a lost answer refunds once), the credit note's number, its issued document, the history event and
+ * the buyer's mail are one transaction; a refused refund rolls it all back and leaves a `refund-refused` event.
+ */
+export async function refundPart(db: Db, provider: PaymentProvider, request: PartialRefundRequest): Promise<PartialRefundResult> {
+  if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new Error("a partial refund needs a positive amount in cents");
+  const reason = request.reason.trim();
+  if (reason === "" || reason.length > REFUND_REASON_MAX_LENGTH) throw new Error("a partial refund needs a reason of at most 200 characters");
+  const locale = request.locale ?? "en";
+  const t = translatorFor(locale, "admin");
+  const money = (cents: number) => formatMoney(cents, locale);
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
+      if (!order) return { ok: false, reason: "not-found" } as const;
+
+      // The same form posted again (after its refund was made): its first answer, nothing refunded twice.
+      const [earlier] = await tx
+        .select()
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.requestId, request.requestId), eq(orderRefunds.orderId, order.id)));
+      if (earlier) return { ok: true, order, refund: earlier, unmailed: false, repeated: true } as const;
+
+      if (!PARTLY_REFUNDABLE.includes(order.status)) {
+        const message = t("partialRefund.refusals.status", { status: t(`statusInSentence.${order.status}`) });
+        return { ok: false, reason: "not-allowed", message } as const;
+      }
+      if (order.anonymisedAt !== null) return { ok: false, reason: "not-allowed", message: t("partialRefund.refusals.anonymised") } as const;
+      if (!order.invoiceNumber) return { ok: false, reason: "not-allowed", message: t("partialRefund.refusals.noInvoice") } as const;
+      if (order.partlyRefundedCents !== request.expectedRefundedCents) {
+        const message = t("partialRefund.refusals.stale", { refunded: money(order.partlyRefundedCents) });
+        return { ok: false, reason: "stale", message } as const;
+      }
+      const left = refundableCents(order);
+      if (request.amountCents >= left) {
+        // Everything that is left goes back with the order's cancel or return, which issues the credit note for the rest.
+        const message =
+          request.amountCents === left ? t("partialRefund.refusals.wholeRest", { left: money(left) }) : t("partialRefund.refusals.tooMuch", { left: money(left) });
+        return { ok: false, reason: "too-much", message } as const;
+      }
+
+      const refund = await provider.refund({
+        reference: order.paymentReference,
+        amountCents: request.amountCents,
+        currency: order.currency,
+        idempotencyKey: `partial-refund:${order.id}:${request.requestId}`,
+      });
+      if (refund.status === "refused") throw new PartialRefundRefused(refund);
+
+      const number = await takeInvoiceNumber(tx);
+      const now = new Date();
+      const [row] = await tx
+        .insert(orderRefunds)
+        .values({
+          creditNoteNumber: number,
+          orderId: order.id,
+          grossCents: request.amountCents,
+          vatCents: refundVatCents(order, request.amountCents),
+          reason,
+          refundReference: refund.reference,
+          actor: request.actor.name,
+          requestId: request.requestId,
+          createdAt: now,
+        })
+        .returning();
+      const [changed] = await tx
+        .update(orders)
+        .set({ partlyRefundedCents: order.partlyRefundedCents + request.amountCents, updatedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.partlyRefundedCents, request.expectedRefundedCents)))
+        .returning();
+      if (!changed) throw new Error("the order's refunded amount changed under its lock");
+      await recordIssuedDocument(tx, { number, orderId: order.id, kind: "creditNote" });
+      await recordOrderEvent(tx, {
+        orderId: order.id,
+        kind: "partial-refund",
+        fromStatus: order.status,
+        toStatus: order.status,
+        actor: request.actor,
+        details: {
+          amountCents: String(request.amountCents),
+          creditNoteNumber: number,
+          refundReference: refund.reference,
+          reason,
+        },
+      });
+      const orderUrl = new URL(orderPath(order.id, { guest: order.userId === null }), request.siteUrl).href;
+      const unmailed = !(await enqueueMail(tx, orderPartlyRefundedMail(changed, toPartialCreditNote(row!), orderUrl)));
+      return { ok: true, order: changed, refund: row!, unmailed, repeated: false } as const;
+    });
+  } catch (error) {
+    if (!(error instanceof PartialRefundRefused)) throw error;
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
+    const current = order?.status ?? "paid";
+    const { code, message } = error.refusal;
+    // After the rollback, outside it: the next operator sees that a refund was tried and why it did not happen.
+    await recordOrderEvent(db, {
+      orderId: request.orderId,
+      kind: "refund-refused",
+      fromStatus: current,
+      toStatus: current,
+      actor: request.actor,
+      details: { attempted: "partial-refund", amountCents: String(request.amountCents), reason: (code ?? message).slice(0, 200) },
+    });
+    const said = code ? t(`transition.refusalReasons.${code}`) : message;
+    return { ok: false, reason: "refund-refused", message: `${t("transition.refundRefused", { reason: said })} ${t("partialRefund.refusals.notRefunded")}` };
+  }
+}
+
+/** A stored partial refund as its credit note states it. */
+export function toPartialCreditNote(row: OrderRefundRow): PartialCreditNote {
+  return { number: row.creditNoteNumber, issuedAt: row.createdAt, grossCents: row.grossCents, vatCents: row.vatCents, reason: row.reason };
+}
+
+/** The order's partial refunds, oldest first. */
+export async function partialRefundsOf(db: Pick<Db, "select">, orderId: string): Promise<OrderRefundRow[]> {
+  return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.creditNoteNumber));
+}
+
+/** One partial refund of the order by its credit note's number, or null (another order's number included). */
+export async function findPartialRefund(db: Db, orderId: string, number: string): Promise<OrderRefundRow | null> {
+  if (!/^\d{4}-\d{6,}$/.test(number)) return null;
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.creditNoteNumber, number)));
+  return row ?? null;
+}
