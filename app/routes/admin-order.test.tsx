@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Design } from "#app/modules/design/design.ts";
 import { withI18n } from "#app/modules/i18n/test-i18n.tsx";
 import type { Locale } from "#app/modules/i18n/locales.ts";
+import type { ResendableMail } from "#app/modules/admin/correction-schema.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { nextStatuses } from "#app/modules/orders/order-status.ts";
 import AdminOrder from "./admin-order.tsx";
@@ -65,8 +66,8 @@ function loaderData({
       cardBrand: "visa",
       cardLast4: "4242",
       status,
-      carrier: null,
-      trackingNumber: null,
+      carrier: null as string | null,
+      trackingNumber: null as string | null,
       trackingUrl: null,
       withdrawalDeclaredAt,
       withdrawalName: withdrawalDeclaredAt ? withdrawalName : null,
@@ -90,8 +91,8 @@ function loaderData({
       shipment: false,
       anonymised: contact === "",
       contactEditable: true,
-      mails: ["confirmation" as const],
-      lastMail: "confirmation" as const,
+      mails: ["confirmation"] as ResendableMail[],
+      lastMail: "confirmation" as ResendableMail,
     },
     history: deliveredAt
       ? [{ id: "e4", at: deliveredAt, actor: "ops@example.com", kind: "status", from: "shipped", to: "delivered", details: {} }]
@@ -183,5 +184,28 @@ describe("the back office's note on a withdrawal after the period (§ 355 (2) BG
     await renderOrder(loaderData({ status: "shipped", withdrawalDeclaredAt: "2027-02-19T10:00:00.000Z" }));
     expect(notice().textContent).not.toContain("Late");
     expect(notice().textContent).toContain("mark it returned, which refunds the buyer");
+  });
+});
+
+describe("the order page's forms besides the moves", () => {
+  it("a note under the history, a mail sent again with the buyer, the tracking correction with a shipped order's shipment", async () => {
+    const data = loaderData({ status: "shipped", withdrawalDeclaredAt: null });
+    await renderOrder({
+      ...data,
+      order: { ...data.order, carrier: "dhl", trackingNumber: "00340434161234567890" },
+      corrections: { ...data.corrections, shipment: true, mails: ["confirmation", "shipped"], lastMail: "shipped" },
+    });
+    const region = (name: string) => screen.getByRole("region", { name });
+    expect(within(region("History")).getByRole("button", { name: "Add note" })).toBeTruthy();
+    expect(within(region("Buyer")).getByRole("form", { name: "Send a mail again" })).toBeTruthy();
+    expect((within(region("Buyer")).getByLabelText("Mail") as HTMLSelectElement).value).toBe("shipped");
+    expect(within(region("Shipment")).getByRole("form", { name: "Correct the tracking number" })).toBeTruthy();
+  });
+
+  it("no tracking correction before shipping; an anonymised order offers no mail", async () => {
+    await renderOrder(loaderData({ status: "paid", withdrawalDeclaredAt: null, contact: "" }));
+    expect(screen.queryByRole("form", { name: "Correct the tracking number" })).toBeNull();
+    expect(screen.queryByRole("form", { name: "Send a mail again" })).toBeNull();
+    expect(screen.getByText("Anonymised: the order has no e-mail address left, so no mail can be sent.")).toBeTruthy();
   });
 });

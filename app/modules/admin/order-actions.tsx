@@ -209,8 +209,7 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
         <li key={event.id} className={event.kind === "note" ? "admin__history-note" : undefined}>
           <strong>{describe(event, t, tOrders)}</strong>
           {/* An operator's note, as typed: text (React escapes it), its lines kept. */}
-          {event.kind === "note" ? <NoteText text={event.details.text ?? ""} /> : null}
-          <br />
+          {event.kind === "note" ? <NoteText text={event.details.text ?? ""} /> : <br />}
           <span className="admin__muted">
             {formatDateTime(event.at, locale)} · {actorName(event.actor, t)}
           </span>

@@ -51,7 +51,8 @@ function CorrectionForm({
   children,
 }: {
   intent: OrderIntent;
-  heading: string;
+  /** The form's heading; or, for a form inside a disclosure, the id of the summary that names it (no heading then). */
+  heading: string | { labelledBy: string };
   reply: CorrectionReply | undefined;
   /** The fields the form shows: errors of any other field are the form's. */
   fieldNames: string[];
@@ -60,7 +61,8 @@ function CorrectionForm({
   formKey: string;
   children: ReactNode;
 }) {
-  const headingId = useId();
+  const ownHeadingId = useId();
+  const headingId = typeof heading === "string" ? ownHeadingId : heading.labelledBy;
   const navigation = useNavigation();
   const { i18n } = useTranslation("admin");
   const { own, errors } = replyFor(reply, intent);
@@ -73,7 +75,7 @@ function CorrectionForm({
   }, [own, intent]);
   return (
     <Form key={formKey} method="post" className="stack" aria-labelledby={headingId} data-intent={intent} noValidate>
-      <h3 id={headingId}>{heading}</h3>
+      {typeof heading === "string" ? <h3 id={headingId}>{heading}</h3> : null}
       {own?.refused ? (
         <div className="error-summary" role="alert">
           <p>{own.refused}</p>
@@ -155,15 +157,16 @@ export function ShipmentCorrectionForm({
 }) {
   const { t } = useTranslation("admin");
   const { own, errors, posted } = replyFor(reply, "correct-tracking");
+  const summaryId = useId();
   const postedCarrier = postedText(posted, "carrier");
   return (
     <>
       <Done reply={reply} intent="correct-tracking" />
       <details className="admin__correction" open={Boolean(own && !own.done)}>
-        <summary>{t("corrections.tracking.heading")}</summary>
+        <summary id={summaryId}>{t("corrections.tracking.heading")}</summary>
         <CorrectionForm
           intent="correct-tracking"
-          heading={t("corrections.tracking.heading")}
+          heading={{ labelledBy: summaryId }}
           reply={reply}
           fieldNames={["carrier", "trackingNumber"]}
           submit={t("corrections.tracking.submit")}
@@ -216,16 +219,17 @@ interface ResendMailFormProps {
 export function ResendMailForm({ contact, contactEditable, anonymised, mails, lastMail, submission, reply }: ResendMailFormProps) {
   const { t } = useTranslation("admin");
   const { own, errors, posted } = replyFor(reply, "resend-mail");
+  const summaryId = useId();
   if (anonymised) return <p className="admin__muted">{t("corrections.resend.anonymised")}</p>;
   const postedMail = postedText(posted, "mail");
   return (
     <>
       <Done reply={reply} intent="resend-mail" />
       <details className="admin__correction" open={Boolean(own && !own.done)}>
-        <summary>{t("corrections.resend.heading")}</summary>
+        <summary id={summaryId}>{t("corrections.resend.heading")}</summary>
         <CorrectionForm
           intent="resend-mail"
-          heading={t("corrections.resend.heading")}
+          heading={{ labelledBy: summaryId }}
           reply={reply}
           fieldNames={contactEditable ? ["contact", "mail"] : ["mail"]}
           submit={t("corrections.resend.submit")}
