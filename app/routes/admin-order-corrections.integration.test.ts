@@ -151,6 +151,14 @@ describe(`an operator's internal note on ${databaseKind}`, () => {
     expect((await eventsOf(order.id)).filter((event) => event.kind === "note")).toHaveLength(1);
     expect(await note(order, "Twice")).toMatchObject({ status: 200 });
     expect((await eventsOf(order.id)).filter((event) => event.kind === "note").map((event) => event.details.text)).toEqual(["Once", "Twice"]);
+    // Another order's entry id posted as this form's submission id (a made-up post) is refused, not taken for a repeat.
+    const other = await place();
+    const stolen = await note(other, "Elsewhere", noteSubmission);
+    expect({ status: stolen.status, errors: errorsOf(stolen) }).toEqual({ status: 400, errors: { submission: ["Reload the page: the form is out of date"] } });
+    const resentElsewhere = await post(other, { intent: "resend-mail", submission: noteSubmission, expectedContact: other.contact, mail: "confirmation" });
+    expect(resentElsewhere.status).toBe(400);
+    expect((await eventsOf(other.id)).map((event) => event.kind)).toEqual(["placed"]);
+    expect(await mailsLike(`order-placed:${other.id}:resent:%`)).toHaveLength(0);
   });
 
   it("an empty, blank or too long note answers 400 with a message for the field, and writes nothing", async () => {

@@ -63,7 +63,20 @@ export async function addOrderNote(db: Db, request: Common & { text: string; sub
     })
     .onConflictDoNothing({ target: orderEvents.id })
     .returning({ id: orderEvents.id });
-  return { ok: true, order, repeated: written.length === 0 };
+  if (written.length > 0) return { ok: true, order, repeated: false };
+  return (await isRepeat(db, request.submission, order.id, "note"))
+    ? { ok: true, order, repeated: true }
+    : { ok: false, reason: "invalid", field: "submission", message: translator(request.locale)("corrections.errors.reloadPage") };
+}
+
+/**
+ * Whether the history already has this submission's entry, for this order and of this kind: the same post again. An
+ * id that some other entry has (a post made up from another order's page) is no repeat, and is refused.
+ */
+async function isRepeat(db: Pick<Db, "select">, submission: string, orderId: string, kind: "note" | "mail-resent"): Promise<boolean | null> {
+  const [event] = await db.select({ orderId: orderEvents.orderId, kind: orderEvents.kind }).from(orderEvents).where(eq(orderEvents.id, submission));
+  if (!event) return null;
+  return event.orderId === orderId && event.kind === kind;
 }
 
 /** The statuses whose carrier and tracking number may be corrected: the parcel is on its way or has arrived. */
@@ -174,8 +187,9 @@ export async function resendOrderMail(
     const order = await lockOrder(tx, request.orderId);
     if (!order) return { ok: false, reason: "not-found" } as const;
     if (order.anonymisedAt || order.contact.trim() === "") return { ok: false, reason: "refused", message: t("corrections.anonymised") } as const;
-    const [done] = await tx.select({ id: orderEvents.id }).from(orderEvents).where(eq(orderEvents.id, request.submission));
-    if (done) return { ok: true, order, repeated: true } as const;
+    const repeat = await isRepeat(tx, request.submission, order.id, "mail-resent");
+    if (repeat) return { ok: true, order, repeated: true } as const;
+    if (repeat === false) return { ok: false, reason: "invalid", field: "submission", message: t("corrections.errors.reloadPage") } as const;
     if (order.contact !== request.expectedContact) {
       return { ok: false, reason: "refused", message: t("corrections.staleContact", { contact: order.contact }) } as const;
     }
