@@ -10,12 +10,14 @@ export default [
   route("Payment", "routes/payment.tsx"),
   route("Shipping", "routes/shipping.tsx"),
   // Ours, beyond the spec: order confirmation (guest link or owner), keeping a guest order in an account (a link
-  // sent to the order's address), print files, the invoice and a refund's credit note (PDF), order history, sign-out.
+  // sent to the order's address), print files, the invoice and a refund's credit note (PDF), a partial refund's credit
+  // note by its number, order history, sign-out.
   route("orders/:orderId", "routes/order.tsx"),
   route("orders/:orderId/claim", "routes/order-claim.tsx"),
   route("orders/:orderId/print/:format", "routes/order-print.ts"),
   route("orders/:orderId/invoice", "routes/order-invoice.ts"),
   route("orders/:orderId/credit-note", "routes/order-credit-note.ts"),
+  route("orders/:orderId/credit-notes/:number", "routes/order-partial-credit-note.ts"),
   route("account", "routes/account.tsx"),
   route("account/confirm", "routes/account-confirm.tsx"),
   route("account/reset", "routes/account-reset.tsx"),
@@ -39,6 +41,7 @@ export default [
   route("admin/orders/:orderId/print/:format", "routes/admin-order-print.ts"),
   route("admin/orders/:orderId/invoice", "routes/admin-order-invoice.ts"),
   route("admin/orders/:orderId/credit-note", "routes/admin-order-credit-note.ts"),
+  route("admin/orders/:orderId/credit-notes/:number", "routes/admin-order-partial-credit-note.ts"),
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin-orders.tsx"),
     route("admin/orders/:orderId", "routes/admin-order.tsx"),

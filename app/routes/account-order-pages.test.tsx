@@ -88,6 +88,7 @@ const orderData = (overrides: Record<string, unknown> = {}) => ({
   printPath: "/orders/o-1/print",
   printQuery: "?print=t",
   checkoutId: "checkout-1",
+  partialCreditNotes: [],
   offerAccount: true,
   justPlaced: true,
   accountOutcome: null,
@@ -174,6 +175,28 @@ describe("the order page in German", () => {
     expect(screen.getByText("Bestellt am 20.11.2026.")).toBeTruthy();
     expect(screen.getByText("Dein Konto ist angelegt und du bist angemeldet. Bestellung DS-2026-0042 ist darin.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "deiner Kontoseite" }).getAttribute("href")).toBe("/account");
+    expect(wordsOf(container)).not.toMatch(RAW_KEY);
+  });
+
+  it("a price reduction: what was refunded, and its credit note (Rechnungskorrektur) to download, in German", async () => {
+    const { container } = renderPage(
+      "/orders/:orderId",
+      OrderConfirmation,
+      orderData({
+        justPlaced: false,
+        offerAccount: false,
+        order: { ...orderView, partlyRefundedCents: 1250 },
+        partialCreditNotes: [
+          { number: "2026-000123", at: "2026-11-25T10:00:00.000Z", grossCents: 1250, href: "/orders/o-1/credit-notes/2026-000123?token=t" },
+        ],
+      }),
+      "de",
+    );
+    await screen.findByRole("heading", { name: "Preisminderungen" }, { timeout: 8000 });
+    const link = screen.getByRole("link", { name: "Rechnungskorrektur 2026-000123 (PDF)" });
+    expect(link.getAttribute("href")).toBe("/orders/o-1/credit-notes/2026-000123?token=t");
+    expect(link.closest("li")?.textContent?.replace(/\u00a0/g, " ")).toContain("25.11.2026: 12,50 € erstattet");
+    expect(screen.getByText("Auf deine Karte erstattet").nextElementSibling?.textContent?.replace(/\u00a0/g, " ")).toBe("12,50 €");
     expect(wordsOf(container)).not.toMatch(RAW_KEY);
   });
 

@@ -3,6 +3,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { transitionSchema } from "#app/modules/admin/transition-schema.ts";
 import { isOrderIntent, noteSchema, resendMailSchema, trackingCorrectionSchema } from "#app/modules/admin/correction-schema.ts";
+import { partialRefundAction, partialRefundPanel } from "#app/modules/admin/partial-refund.server.ts";
+import { PARTIAL_REFUND_INTENT } from "#app/modules/admin/partial-refund-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
@@ -52,6 +54,8 @@ export async function adminOrderLoader(request: Request, context: Context, order
       account: order.userId ? ("Account" as const) : ("Guest" as const),
     },
     next: nextStatuses(order.status),
+    // Part of the amount refunded (a price reduction), with its credit notes, and the form for another.
+    partialRefunds: await partialRefundPanel(context, order),
     printPath: `/admin/orders/${order.id}/print`,
     // The forms besides the moves (a note, a corrected shipment, a mail sent again), with the submission id of each for
     // this view of the page: the same post twice is written once (order-corrections.server.ts).
@@ -86,6 +90,7 @@ export async function adminOrderAction(request: Request, context: Context, order
   const formData = await readFormData(request);
   if (!(formData instanceof FormData)) return formData;
   const intent = formData.get("intent");
+  if (intent === PARTIAL_REFUND_INTENT) return partialRefundAction(request, context, order, operator, formData);
   if (intent !== null) return correctionAction(request, context, order.id, { id: operator.id, name: operator.email }, formData);
   const submission = parseForm(formData, transitionSchema, { translate: formMessageIn(getLocale(context)) });
   const to = formData.get("to");

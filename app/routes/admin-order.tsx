@@ -7,6 +7,7 @@ import { cardBrandName } from "#app/modules/card/card-brand.ts";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
 import { OrderHistory, TransitionForms, type TransitionReply } from "#app/modules/admin/order-actions.tsx";
+import { PartialRefunds } from "#app/modules/admin/partial-refund-form.tsx";
 import { isCorrectionReply, NoteForm, ResendMailForm, ShipmentCorrectionForm } from "#app/modules/admin/order-corrections.tsx";
 import "#app/modules/admin/order-corrections.css";
 import { carrierName } from "#app/modules/orders/carriers.ts";
@@ -39,7 +40,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function AdminOrder() {
-  const { order, next, printPath, history, corrections } = useLoaderData<typeof loader>();
+  const { order, next, printPath, history, corrections, partialRefunds } = useLoaderData<typeof loader>();
   // A withdrawal declared after the 14-day period that the delivery (in the history) started: no refund is due.
   const delivery = history.find((event) => event.kind === "status" && event.to === "delivered");
   const lateWithdrawal = lateWithdrawalOf(delivery?.at, order.withdrawalDeclaredAt);
@@ -180,11 +181,12 @@ export default function AdminOrder() {
                 <>
                   <dt>{t("order.refund")}</dt>
                   <dd>
-                    <code>{order.refundReference}</code> ({formatMoney(order.totalCents, locale)})
+                    <code>{order.refundReference}</code> ({formatMoney(order.totalCents - partialRefunds.refundedCents, locale)})
                   </dd>
                 </>
               ) : null}
             </dl>
+            <PartialRefunds panel={partialRefunds} reply={answer} />
           </section>
           {order.carrier ? (
             <section className="card-panel stack" aria-labelledby="shipment-title">

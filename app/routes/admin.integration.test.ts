@@ -921,9 +921,12 @@ describe(`an order's page in the back office on ${databaseKind}`, () => {
         withdrawalDeclaredAt: null,
         withdrawalName: null,
         creditNoteNumber: null,
+        partlyRefundedCents: 0,
         account: "Guest",
       },
       next: ["in_production", "cancelled"],
+      // Nothing refunded in part yet; the form with this view's id (admin-order-partial-refund.integration.test.ts).
+      partialRefunds: { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), offered: true, totalCents: 7590, refundedCents: 0, refundableCents: 7590, notes: [] },
       printPath: `/admin/orders/${order.id}/print`,
       history: [{ id: expect.any(String), at: expect.any(String), actor: "buyer", kind: "placed", from: null, to: "paid", details: {} }],
       // The note's and the mail's forms (admin-order-corrections.integration.test.ts): a guest order, not shipped.

@@ -10,6 +10,7 @@ import { offersWithdrawal } from "#app/modules/orders/withdrawal.ts";
 import { WITHDRAWAL_PATH } from "#app/modules/legal/legal-pages.ts";
 import { toOrderView } from "#app/modules/orders/orders.server.ts";
 import { requireViewableOrder } from "#app/modules/orders/viewable-order.server.ts";
+import { partialRefundsOf } from "#app/modules/orders/partial-refunds.server.ts";
 import { getDb, getLocale, getSiteUrl, sessionContext } from "#app/request-context.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 
@@ -34,6 +35,13 @@ export async function orderLoader(request: Request, context: Context, orderId: s
     // The invoice (and a refund's credit note) is under the order page's own rules: a guest's link carries the page's token.
     invoicePath: `/orders/${order.id}/invoice${tokenQuery}`,
     creditNotePath: order.creditNoteNumber ? `/orders/${order.id}/credit-note${tokenQuery}` : null,
+    // Each partial refund's credit note (a price reduction), under the same rules.
+    partialCreditNotes: (await partialRefundsOf(await getDb(context), order.id)).map((refund) => ({
+      number: refund.creditNoteNumber,
+      at: refund.createdAt.toISOString(),
+      grossCents: refund.grossCents,
+      href: `/orders/${order.id}/credit-notes/${refund.creditNoteNumber}${tokenQuery}`,
+    })),
     checkoutId: order.idempotencyKey,
     // The withdrawal function, for an order that has the right (a deck without the buyer's own design), D206.
     withdrawPath: offersWithdrawal(order) ? `${WITHDRAWAL_PATH}?order=${order.number}` : null,

@@ -9,7 +9,7 @@ import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { orderStore } from "#app/modules/checkout/order-store.ts";
 import { deckOutline } from "#app/modules/design/deck-geometry.ts";
 import { DeckPair } from "#app/modules/design/deck-preview.tsx";
-import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
+import { InvoiceLink, PartialCreditNoteLinks } from "#app/modules/orders/invoice-link.tsx";
 import { OrderDetails } from "#app/modules/orders/order-details.tsx";
 import { OrderProgress } from "#app/modules/orders/order-progress.tsx";
 import type { Route } from "./+types/order";
@@ -34,6 +34,7 @@ export default function OrderConfirmation() {
     printQuery,
     invoicePath,
     creditNotePath,
+    partialCreditNotes,
     checkoutId,
     offerAccount,
     offerKeep,
@@ -73,6 +74,7 @@ export default function OrderConfirmation() {
         <p>
           <InvoiceLink href={invoicePath} />
         </p>
+        <PartialCreditNoteLinks notes={partialCreditNotes} />
         {creditNotePath ? (
           <p>
             <InvoiceLink href={creditNotePath} creditNote />

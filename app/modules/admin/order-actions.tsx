@@ -8,6 +8,7 @@ import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
 import { CARRIERS, carrierName } from "#app/modules/orders/carriers.ts";
 import { isOrderStatus, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
+import { describePartialRefund } from "./partial-refund-form.tsx";
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
@@ -207,7 +208,7 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
     <ol className="admin__history">
       {events.map((event) => (
         <li key={event.id} className={event.kind === "note" ? "admin__history-note" : undefined}>
-          <strong>{describe(event, t, tOrders)}</strong>
+          <strong>{describePartialRefund(event, t, locale) ?? describe(event, t, tOrders)}</strong>
           {/* An operator's note, as typed: text (React escapes it), its lines kept. */}
           {event.kind === "note" ? <NoteText text={event.details.text ?? ""} /> : <br />}
           <span className="admin__muted">

@@ -1,3 +1,5 @@
+import { formatDate, formatMoney } from "#app/modules/catalog/format.ts";
+import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 /**
@@ -12,5 +14,30 @@ export function InvoiceLink({ href, short = false, creditNote = false }: { href:
     <a className="invoice-link" href={href} download>
       {short ? t(`${words}.downloadShort`) : t(`${words}.download`)}
     </a>
+  );
+}
+
+/**
+ * The credit notes of an order's partial refunds (price reductions), each with its date, amount and download link
+ * ("Credit note 2026-000123 (PDF)"); nothing when there are none.
+ */
+export function PartialCreditNoteLinks({ notes }: { notes: readonly { number: string; at: string; grossCents: number; href: string }[] }) {
+  const { t } = useTranslation("orders");
+  const locale = useLocale();
+  if (notes.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby="partial-credit-notes-title">
+      <h2 id="partial-credit-notes-title">{t("partialCreditNote.heading")}</h2>
+      <ul>
+        {notes.map((note) => (
+          <li key={note.number}>
+            {t("partialCreditNote.item", { date: formatDate(note.at, locale), amount: formatMoney(note.grossCents, locale) })}{" "}
+            <a className="invoice-link" href={note.href} download>
+              {t("partialCreditNote.download", { number: note.number })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -24,6 +24,8 @@ export interface OrderView extends PostalAddressFields, OrderProgressView {
   vatBasisPoints: number;
   cardBrand: string;
   cardLast4: string;
+  /** What price reductions gave back before any cancel or return (0 for an order from before them). */
+  partlyRefundedCents?: number;
 }
 
 /** A placed order's price lines as charged: the buyer's order page and the back office show the same table. */
@@ -69,10 +71,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dt>{t("details.paidWith")}</dt>
           <dd>{t("details.cardEnding", { brand: cardBrandName(order.cardBrand), last4: order.cardLast4 })}</dd>
         </div>
-        {refundsCharge(order.status) ? (
+        {refundsCharge(order.status) || (order.partlyRefundedCents ?? 0) > 0 ? (
           <div>
             <dt>{t("details.refunded")}</dt>
-            <dd>{formatMoney(order.totalCents, locale)}</dd>
+            {/* Everything once cancelled or returned; before that, what price reductions gave back. */}
+            <dd>{formatMoney(refundsCharge(order.status) ? order.totalCents : (order.partlyRefundedCents ?? 0), locale)}</dd>
           </div>
         ) : null}
         <div>

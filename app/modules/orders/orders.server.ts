@@ -86,5 +86,7 @@ export function toOrderView(order: OrderRow, locale: Locale = "en") {
     withdrawalName: order.withdrawalName,
     /** Set once the order is refunded: the credit note that cancels the invoice. */
     creditNoteNumber: order.creditNoteNumber,
+    /** What partial refunds (price reductions) gave back before any cancel or return. */
+    partlyRefundedCents: order.partlyRefundedCents,
   };
 }

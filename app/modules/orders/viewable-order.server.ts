@@ -28,9 +28,9 @@ function signInPathFor(url: URL): string {
   return `/account?${new URLSearchParams({ next: url.pathname })}`;
 }
 
-/** The other half of the rule above: the `next` the sign-in page follows, only an order's page, invoice or credit note. */
+/** The other half of the rule above: the `next` the sign-in page follows, only an order's page, invoice or credit notes. */
 export function orderPathAfterSignIn(next: string | null): string | null {
-  return next && /^\/orders\/[\w-]{1,64}(\/(invoice|credit-note))?$/.test(next) ? next : null;
+  return next && /^\/orders\/[\w-]{1,64}(\/(invoice|credit-note|credit-notes\/\d{4}-\d{6,12}))?$/.test(next) ? next : null;
 }
 
 /** The order whose print files a request may have: the owner's, or a guest order with the print token (`?print=`). */
