@@ -8,6 +8,7 @@ import {
   orderClaims,
   orderEvents,
   orderPrintFiles,
+  orderRefunds,
   orders,
   sessions,
   signInAttempts,
@@ -68,6 +69,10 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
         .where(and(inArray(orderEvents.orderId, rows.map((order) => order.id)), notInArray(orderEvents.kind, [...OPERATOR_ONLY_EVENT_KINDS])))
         .orderBy(asc(orderEvents.createdAt))
     : [];
+  // Price reductions: each partial refund with its credit note (the operator's reason is printed on it).
+  const partialRefunds = rows.length
+    ? await db.select().from(orderRefunds).where(inArray(orderRefunds.orderId, rows.map((order) => order.id))).orderBy(asc(orderRefunds.createdAt))
+    : [];
   return {
     format: DATA_EXPORT_FORMAT,
     version: 1,
@@ -103,6 +108,9 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       card: { brand: order.cardBrand, last4: order.cardLast4 },
       invoice: order.invoiceNumber ? { number: order.invoiceNumber, date: order.invoicedAt?.toISOString() ?? null } : null,
       creditNote: order.creditNoteNumber ? { number: order.creditNoteNumber, date: order.creditNotedAt?.toISOString() ?? null } : null,
+      partialRefunds: partialRefunds
+        .filter((refund) => refund.orderId === order.id)
+        .map((refund) => ({ creditNote: refund.creditNoteNumber, date: refund.createdAt.toISOString(), amountCents: refund.grossCents, reason: refund.reason })),
       shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
       withdrawal: order.withdrawalDeclaredAt ? { declaredAt: order.withdrawalDeclaredAt.toISOString(), name: order.withdrawalName } : null,
       history: events

@@ -6,6 +6,9 @@ import type { Database } from "#app/db/client.server.ts";
 import { invoiceCounters, issuedDocuments, mailOutbox, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { vatContained } from "#app/modules/catalog/tax.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { createAccount } from "#app/modules/accounts/accounts.server.ts";
+import { exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
+import { sweepExpiredData } from "#app/modules/housekeeping/data-retention.server.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
@@ -323,5 +326,39 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([]);
     const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.at(-1)).toMatchObject({ kind: "refund-refused", fromStatus: "paid", toStatus: "paid", actor: OPERATOR.name, details: { attempted: "partial-refund", amountCents: "2000", reason: "charge_disputed" } });
+  });
+
+  it("retention keeps an order ten years from its last partial credit note's year, and deletes its partial refunds with it", async () => {
+    const provider = createTestPaymentProvider();
+    const placedAt = new Date("2015-03-01T12:00:00Z");
+    const backdate = async (refundedAt: Date) => {
+      const order = await place(provider);
+      const made = await refund(provider, order, { amountCents: 100 });
+      if (!made.ok) throw new Error(JSON.stringify(made));
+      await database.db.update(orders).set({ createdAt: placedAt, invoicedAt: placedAt }).where(eq(orders.id, order.id));
+      await database.db.update(orderRefunds).set({ createdAt: refundedAt }).where(eq(orderRefunds.orderId, order.id));
+      return order;
+    };
+    const noteIn2015 = await backdate(new Date("2015-06-01T12:00:00Z"));
+    const noteIn2020 = await backdate(new Date("2020-06-01T12:00:00Z"));
+    await sweepExpiredData(database.db, new Date("2026-11-29T12:00:00Z"));
+    expect(await database.db.select().from(orders).where(eq(orders.id, noteIn2015.id))).toEqual([]);
+    expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, noteIn2015.id))).toEqual([]);
+    expect(await database.db.select().from(orders).where(eq(orders.id, noteIn2020.id))).toHaveLength(1);
+    expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, noteIn2020.id))).toHaveLength(1);
+  });
+
+  it("the buyer's data export names each partial refund with its credit note", async () => {
+    const provider = createTestPaymentProvider();
+    const created = await createAccount(database.db, `buyer-${randomUUID().slice(0, 8)}@example.com`, "buyer password");
+    if (!created.ok) throw new Error("no account");
+    const result = await placeOrder({ db: database.db, provider, submission: orderSubmission({ contact: created.account.email }), userId: created.account.id, siteUrl });
+    if (result.status !== "placed") throw new Error("not placed");
+    const made = await refund(provider, result.order, { amountCents: 450, reason: "Scratch on the nose" });
+    if (!made.ok) throw new Error(JSON.stringify(made));
+    const exported = await exportAccountData(database.db, created.account.id);
+    expect(exported?.orders[0]?.partialRefunds).toEqual([
+      { creditNote: made.refund.creditNoteNumber, date: made.refund.createdAt.toISOString(), amountCents: 450, reason: "Scratch on the nose" },
+    ]);
   });
 });
