@@ -3,7 +3,7 @@ import { withNotFoundPage } from "#app/modules/http/not-found.ts";
 import { requireOperator } from "#app/modules/accounts/operators.server.ts";
 import { ordersForExport, orderListQuery } from "#app/modules/admin/admin-orders.server.ts";
 import { exportFileName, exportRange, exportSearch } from "#app/modules/admin/export-range.ts";
-import { centsToAmount, CSV_BOM, csvLine, sellerDay } from "#app/modules/admin/order-csv.ts";
+import { centsToAmount, CSV_BOM, csvLine, partialCreditNotesCell, sellerDay } from "#app/modules/admin/order-csv.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { ORDER_STATUS_LABELS, refundsCharge } from "#app/modules/orders/order-status.ts";
 import { getDb } from "#app/request-context.server.ts";
@@ -42,6 +42,8 @@ const HEADER = [
   `Refunded (${currency})`,
   "Invoice date",
   "Credit note date",
+  // Credit notes for part of the amount (price reductions), each with its day and amount.
+  "Partial credit notes",
 ];
 
 /**
@@ -93,9 +95,11 @@ export const loader = withNotFoundPage(async ({ request, context }: Route.Loader
           order.trackingNumber,
           order.invoiceNumber,
           order.creditNoteNumber,
-          centsToAmount(refundsCharge(order.status) ? order.totalCents : 0),
+          // Cancelled or returned: the whole charge (parts given back before and the rest); else what parts gave back.
+          centsToAmount(refundsCharge(order.status) ? order.totalCents : order.partlyRefundedCents),
           sellerDay(order.invoicedAt),
           sellerDay(order.creditNotedAt),
+          partialCreditNotesCell(order.partialCreditNotes),
         ]),
       );
       controller.enqueue(encoder.encode(lines.join("")));

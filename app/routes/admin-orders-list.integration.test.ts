@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { orders, type OrderRow } from "#app/db/schema.ts";
+import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { WithdrawalMark } from "#app/modules/admin/withdrawal-mark.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
@@ -185,13 +185,15 @@ describe(`the CSV export by a range of days on ${databaseKind}`, () => {
     novInvoiceDecCredit: { invoicedAt: "2025-11-05T10:00:00Z", creditNotedAt: "2025-12-02T10:00:00Z" },
     // Summer time: 1 Jul, 00:30 in Berlin (UTC+2) is 30 Jun, 22:30 UTC.
     julFirst: { invoicedAt: "2025-06-30T22:30:00Z" },
+    // Invoiced in September, part of the amount given back on 20 Nov (a price reduction's own credit note).
+    sepInvoiceNovPartial: { invoicedAt: "2025-09-10T10:00:00Z", partialAt: "2025-11-20T10:00:00Z" },
   } as const;
   type Key = keyof typeof documents;
   const numbers = {} as Record<Key, string>;
 
   beforeAll(async () => {
     let credit = 900_000;
-    for (const [key, moments] of Object.entries(documents) as [Key, { invoicedAt: string; creditNotedAt?: string }][]) {
+    for (const [key, moments] of Object.entries(documents) as [Key, { invoicedAt: string; creditNotedAt?: string; partialAt?: string }][]) {
       const order = await place({ name: `Range ${key}`, contact: `range-${randomUUID().slice(0, 6)}@example.com` });
       numbers[key] = order.number;
       const invoicedAt = new Date(moments.invoicedAt);
@@ -206,6 +208,21 @@ describe(`the CSV export by a range of days on ${databaseKind}`, () => {
             : {}),
         })
         .where(eq(orders.id, order.id));
+      if (moments.partialAt) {
+        // As a price reduction leaves it (partial-refunds.server.ts): its row, numbered in the series, and the sum on the order.
+        await database.db.insert(orderRefunds).values({
+          creditNoteNumber: `2025-${String(credit++).padStart(6, "0")}`,
+          orderId: order.id,
+          grossCents: 1250,
+          vatCents: 200,
+          reason: "Misprint",
+          refundReference: "test_re_partial",
+          actor: "setup@example.com",
+          requestId: randomUUID(),
+          createdAt: new Date(moments.partialAt),
+        });
+        await database.db.update(orders).set({ partlyRefundedCents: 1250 }).where(eq(orders.id, order.id));
+      }
     }
   });
 
@@ -218,8 +235,9 @@ describe(`the CSV export by a range of days on ${databaseKind}`, () => {
 
   it("a month holds the orders whose invoice or credit note is dated in it on the seller's calendar, newest first", async () => {
     expect(await exported("?from=2025-11-01&to=2025-11-30")).toEqual(
-      (["novLast", "novInvoiceDecCredit", "novFirst", "octInvoiceNovCredit"] as const).map((key) => numbers[key]),
+      (["novLast", "novInvoiceDecCredit", "novFirst", "octInvoiceNovCredit", "sepInvoiceNovPartial"] as const).map((key) => numbers[key]),
     );
+    expect(await exported("?from=2025-09-01&to=2025-09-30")).toEqual([numbers.sepInvoiceNovPartial]);
     expect(await exported("?from=2025-10-01&to=2025-10-31")).toEqual((["octLast", "octInvoiceNovCredit"] as const).map((key) => numbers[key]));
     expect(await exported("?from=2025-12-01&to=2025-12-31")).toEqual((["decFirst", "novInvoiceDecCredit"] as const).map((key) => numbers[key]));
     expect(await exported("?from=2025-07-01&to=2025-07-31")).toEqual([numbers.julFirst]);
@@ -229,7 +247,7 @@ describe(`the CSV export by a range of days on ${databaseKind}`, () => {
   it("one end alone is a range open on the other side; one day is a range", async () => {
     expect(await exported("?from=2025-12-01")).toEqual(expect.arrayContaining([numbers.decFirst, numbers.novInvoiceDecCredit]));
     expect(await exported("?from=2025-12-01")).not.toContain(numbers.novLast);
-    expect(await exported("?to=2025-10-31")).toEqual((["octLast", "octInvoiceNovCredit", "julFirst"] as const).map((key) => numbers[key]));
+    expect(await exported("?to=2025-10-31")).toEqual((["octLast", "octInvoiceNovCredit", "sepInvoiceNovPartial", "julFirst"] as const).map((key) => numbers[key]));
     expect(await exported("?from=2025-11-30&to=2025-11-30")).toEqual([numbers.novLast]);
   });
 
@@ -248,6 +266,13 @@ describe(`the CSV export by a range of days on ${databaseKind}`, () => {
     expect([row[header.indexOf("Invoice date")], row[header.indexOf("Credit note date")]]).toEqual(["2025-10-15", "2025-11-10"]);
     const first = rows.find((cells) => cells[0] === numbers.novFirst)!;
     expect(first[header.indexOf("Invoice date")]).toBe("2025-11-01");
+    // A price reduction's credit note: its number, day and amount, and the amount in "Refunded".
+    const partial = rows.find((cells) => cells[0] === numbers.sepInvoiceNovPartial)!;
+    expect(partial[header.indexOf("Partial credit notes")]).toMatch(/^2025-\d{6} 2025-11-20 12\.50$/);
+    expect([partial[header.indexOf("Invoice date")], partial[header.indexOf("Refunded (EUR)")], partial[header.indexOf("Credit note")]]).toEqual(["2025-09-10", "12.5", ""]);
+    // Cancelled: the whole charge went back.
+    const cancelled = rows.find((cells) => cells[0] === numbers.octInvoiceNovCredit)!;
+    expect(cancelled[header.indexOf("Refunded (EUR)")]).toBe(cancelled[header.indexOf("Total (EUR)")]);
   });
 
   it("names the range in the file name", async () => {

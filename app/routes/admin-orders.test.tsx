@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ExportRangeError } from "#app/modules/admin/export-range.ts";
@@ -124,6 +124,20 @@ describe("the CSV export's form", () => {
     expect(document.getElementById(errorId!)!.textContent).toBe("Enter a date as YYYY-MM-DD, e.g. 2026-11-01.");
     expect(document.getElementById(hintId!)!.textContent).toContain("Leave a date empty for no limit");
     expect((screen.getByLabelText("To") as HTMLInputElement).getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("a field's message goes once the field is changed (the corrected form downloads, and the page stays)", async () => {
+    await renderList(
+      loaderData(marked, { exportForm: { values: { from: "2026-11-30", to: "2026-11-01" }, errors: { from: "malformed", to: "toBeforeFrom" } } }),
+    );
+    const to = screen.getByLabelText("To") as HTMLInputElement;
+    fireEvent.change(to, { target: { value: "2026-12-31" } });
+    expect(to.getAttribute("aria-invalid")).toBeNull();
+    expect(to.getAttribute("aria-describedby")).toBe("export-hint");
+    expect(screen.queryByText("The end date is before the start date.")).toBeNull();
+    // The other field keeps its own until it is changed.
+    expect(screen.getByLabelText("From").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Enter a date as YYYY-MM-DD, e.g. 2026-11-01.")).toBeTruthy();
   });
 
   it("an end before the start, in German", async () => {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
@@ -55,7 +56,8 @@ export default function AdminOrders() {
           </button>
         </div>
       </Form>
-      <ExportForm status={query.status} search={query.search} form={exportForm} />
+      {/* Keyed by what the loader said, so that a new answer starts the form afresh. */}
+      <ExportForm key={JSON.stringify(exportForm)} status={query.status} search={query.search} form={exportForm} />
       <nav aria-label={t("orders.statusNav")}>
         <ul className="admin__tabs">
           {/* Last, "refund due": declared withdrawals not yet refunded, which the seller owes within 14 days. */}
@@ -164,9 +166,13 @@ interface ExportFormState {
  * The CSV export, by an optional range of days (export-range.ts), with the list's tab and search. A plain GET form, not
  * React Router's: the browser itself sends it and downloads the file, with or without JavaScript, and the page stays.
  * The loader sends a good range on to the CSV and answers a bad one with this form and a message under each wrong field.
+ * Once scripts run, a field's message goes when the field is changed: the corrected form downloads the file and the
+ * page stays, so the message would otherwise stay beside a right date.
  */
 function ExportForm({ status, search, form }: { status: OrderListFilter | null; search: string; form: ExportFormState }) {
   const { t } = useTranslation("admin");
+  const [edited, setEdited] = useState<ReadonlySet<"from" | "to">>(() => new Set());
+  const errorOf = (field: "from" | "to") => (edited.has(field) ? undefined : form.errors[field]);
   const firstInvalid = form.errors.from ? "from" : form.errors.to ? "to" : null;
   return (
     <form method="get" action="/admin" className="admin__export" noValidate>
@@ -180,7 +186,7 @@ function ExportForm({ status, search, form }: { status: OrderListFilter | null; 
         {search ? <input type="hidden" name="q" value={search} /> : null}
         <div className="admin__export-row">
           {(["from", "to"] as const).map((field) => {
-            const error = form.errors[field];
+            const error = errorOf(field);
             return (
               <div className="field" key={field}>
                 <label htmlFor={`export-${field}`}>{t(`orders.export.${field}`)}</label>
@@ -192,6 +198,9 @@ function ExportForm({ status, search, form }: { status: OrderListFilter | null; 
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `export-${field}-error export-hint` : "export-hint"}
                   autoFocus={firstInvalid === field}
+                  onChange={() => {
+                    if (form.errors[field] && !edited.has(field)) setEdited(new Set([...edited, field]));
+                  }}
                 />
                 {error ? (
                   <p id={`export-${field}-error`} className="field__error">

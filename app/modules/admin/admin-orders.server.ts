@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { orderEvents, orderStatusCounts, orders } from "#app/db/schema.ts";
+import { orderEvents, orderRefunds, orderStatusCounts, orders } from "#app/db/schema.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { formatInvoiceNumber } from "#app/modules/orders/invoice-numbers.server.ts";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "#app/modules/orders/order-status.ts";
@@ -86,6 +86,21 @@ function listConditions(query: OrderListQuery): SQL | undefined {
   );
 }
 
+/** A credit note for part of the amount (a price reduction, `order_refunds`): its number, when it was issued, how much. */
+export interface PartialCreditNote {
+  number: string;
+  /** As PostgreSQL writes a timestamp in JSON; `new Date()` reads it. */
+  issuedAt: string;
+  grossCents: number;
+}
+
+/**
+ * An order's partial credit notes, oldest first, as one JSON array (null for none), by the refunds' index on the
+ * order: one subquery per exported row, in the page's one query. A fragment of its own, so that drizzle keeps
+ * "orders"."id" (see `firstDelivery`).
+ */
+const partialCreditNotes = sql`(select json_agg(json_build_object('number', ${orderRefunds.creditNoteNumber}, 'issuedAt', ${orderRefunds.createdAt}, 'grossCents', ${orderRefunds.grossCents}) order by ${orderRefunds.createdAt}, ${orderRefunds.creditNoteNumber}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`;
+
 const exportColumns = {
   id: orders.id,
   number: orders.number,
@@ -116,6 +131,8 @@ const exportColumns = {
   invoicedAt: orders.invoicedAt,
   creditNoteNumber: orders.creditNoteNumber,
   creditNotedAt: orders.creditNotedAt,
+  partlyRefundedCents: orders.partlyRefundedCents,
+  partialCreditNotes: sql<PartialCreditNote[] | null>`${partialCreditNotes}`,
   position: sql<string>`${orders.createdAt}::text`,
 };
 
@@ -141,17 +158,22 @@ export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "curs
 
 /**
  * An order with a document dated in the range, on the seller's calendar: its invoice (the order's date for one
- * without an invoice, as the invoice PDF has it), which decides the VAT period of the sale, or its credit note, which
- * decides that of the correction (§ 17 UStG), whenever the invoice was. So a month's export holds each invoice and
- * each credit note of the month, and the row gives both dates. `to` is included: the range ends at the next midnight.
+ * without an invoice, as the invoice PDF has it), which decides the VAT period of the sale, or a credit note (the
+ * one that cancels the invoice, or one for part of the amount), which decides that of its correction (§ 17 UStG),
+ * whenever the invoice was. So a month's export holds each invoice and each credit note of the month, and the row
+ * gives every document's date. `to` is included: the range ends at the next midnight.
  */
 function documentDatedIn(range: ExportRange): SQL | undefined {
   if (range.from === null && range.to === null) return undefined;
   const start = range.from === null ? null : sql`(${range.from}::date::timestamp at time zone ${catalog.timeZone})`;
   const end = range.to === null ? null : sql`((${range.to}::date + 1)::timestamp at time zone ${catalog.timeZone})`;
-  const within = (moment: SQL | typeof orders.creditNotedAt) =>
+  const within = (moment: SQL | typeof orders.creditNotedAt | typeof orderRefunds.createdAt) =>
     and(start ? sql`${moment} >= ${start}` : undefined, end ? sql`${moment} < ${end}` : undefined);
-  return or(within(sql`coalesce(${orders.invoicedAt}, ${orders.createdAt})`), within(orders.creditNotedAt));
+  return or(
+    within(sql`coalesce(${orders.invoicedAt}, ${orders.createdAt})`),
+    within(orders.creditNotedAt),
+    sql`exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${within(orderRefunds.createdAt)})`,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { centsToAmount, csvLine, neutraliseFormula, sellerDay } from "./order-csv.ts";
+import { centsToAmount, csvLine, neutraliseFormula, partialCreditNotesCell, sellerDay } from "./order-csv.ts";
 
 describe("the accounting CSV", () => {
   it("writes numbers as numbers and text as text, quoting only where needed", () => {
@@ -39,5 +39,21 @@ describe("sellerDay", () => {
     expect(sellerDay(new Date("2026-11-27T23:30:00Z"))).toBe("2026-11-28");
     expect(sellerDay(new Date("2026-07-01T21:59:00Z"))).toBe("2026-07-01");
     expect(sellerDay(null)).toBe("");
+  });
+});
+
+describe("partialCreditNotesCell", () => {
+  it("names each credit note for part of the amount with its day on the seller's clock and the amount, oldest first as given", () => {
+    expect(
+      partialCreditNotesCell([
+        { number: "2026-000124", issuedAt: "2026-11-09T23:30:00.123456+00:00", grossCents: 1250 },
+        { number: "2026-000130", issuedAt: new Date("2026-11-20T10:00:00Z"), grossCents: 500 },
+      ]),
+    ).toBe("2026-000124 2026-11-10 12.50; 2026-000130 2026-11-20 5.00");
+  });
+
+  it("is empty for none", () => {
+    expect(partialCreditNotesCell(null)).toBe("");
+    expect(partialCreditNotesCell([])).toBe("");
   });
 });

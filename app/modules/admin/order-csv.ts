@@ -44,3 +44,12 @@ const sellerDays = new Intl.DateTimeFormat("en-CA", { timeZone: catalog.timeZone
 export function sellerDay(moment: Date | null): string {
   return moment ? sellerDays.format(moment) : "";
 }
+
+/**
+ * The credit notes for part of an order's amount (price reductions), oldest first, in one cell: each as its number,
+ * its day on the seller's clock and the amount it gave back, "2026-000124 2026-11-10 12.50", separated by "; ".
+ * Each is a document of its own, in the VAT period of its own day.
+ */
+export function partialCreditNotesCell(notes: readonly { number: string; issuedAt: string | Date; grossCents: number }[] | null): string {
+  return (notes ?? []).map((note) => `${note.number} ${sellerDay(new Date(note.issuedAt))} ${centsToAmount(note.grossCents).toFixed(2)}`).join("; ");
+}
