@@ -311,6 +311,12 @@ describe(`partial refunds on ${databaseKind}`, () => {
     await database.db.update(orders).set({ anonymisedAt: new Date(), contact: "" }).where(eq(orders.id, other.id));
     expect(await refund(provider, other)).toMatchObject({ ok: false, reason: "not-allowed" });
     expect(await refund(provider, { id: randomUUID() })).toEqual({ ok: false, reason: "not-found" });
+    // Another order's submission id (a tampered form): refused before the processor is asked, never a failed insert.
+    const fresh = await place(provider);
+    const refundsBefore = provider.refunds.size;
+    const used = (await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)))[0]!.requestId;
+    expect(await refund(provider, fresh, { requestId: used })).toMatchObject({ ok: false, reason: "stale", message: "This form is out of date. Reload the page and try again." });
+    expect(provider.refunds.size).toBe(refundsBefore);
     await expect(refund(provider, other, { amountCents: 0 })).rejects.toThrow();
     await expect(refund(provider, other, { reason: "   " })).rejects.toThrow();
   });

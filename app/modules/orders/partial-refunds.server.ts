@@ -95,11 +95,10 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
       const [order] = await tx.select().from(orders).where(eq(orders.id, request.orderId)).for("update");
       if (!order) return { ok: false, reason: "not-found" } as const;
 
-      // The same form posted again (after its refund was made): its first answer, nothing refunded twice.
-      const [earlier] = await tx
-        .select()
-        .from(orderRefunds)
-        .where(and(eq(orderRefunds.requestId, request.requestId), eq(orderRefunds.orderId, order.id)));
+      // The same form posted again (after its refund was made): its first answer, nothing refunded twice. A submission
+      // id that another order's refund has (a form tampered with) is refused before the processor is asked.
+      const [earlier] = await tx.select().from(orderRefunds).where(eq(orderRefunds.requestId, request.requestId));
+      if (earlier && earlier.orderId !== order.id) return { ok: false, reason: "stale", message: t("partialRefund.errors.reloadPage") } as const;
       if (earlier) return { ok: true, order, refund: earlier, unmailed: false, repeated: true } as const;
 
       if (!PARTLY_REFUNDABLE.includes(order.status)) {
