@@ -19,6 +19,7 @@ import { callRoute, formPost, TEST_ORIGIN, type RouteOutcome } from "#tests/supp
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
+import * as login from "./login.tsx";
 import * as orderRoute from "./order.tsx";
 
 /**
@@ -78,7 +79,7 @@ async function accountOrder() {
   const email = uniqueEmail("buyer");
   const created = await createAccount(database.db, email, "buyer password");
   if (!created.ok) throw new Error("account not created");
-  return { userId: created.account.id, order: await place({ contact: email }, created.account.id) };
+  return { userId: created.account.id, email, order: await place({ contact: email }, created.account.id) };
 }
 
 const rowOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -220,13 +221,29 @@ describe(`an operator's internal note on ${databaseKind}`, () => {
     expect((await rowOf(order.id)).status).toBe("paid");
   });
 
-  it("is the operator's only: signed out or as a buyer the action is the 404 page and writes nothing", async () => {
-    const { order } = await accountOrder();
-    for (const cookie of [null, "__session=garbage"]) {
-      const outcome = await post(order, { intent: "note", submission: randomUUID(), note: "sneaky" }, cookie);
-      expect(outcome.status).toBe(404);
+  it("is the operator's only: signed out, with a forged cookie or as the order's own buyer every form is the 404 page and changes nothing", async () => {
+    const { order, email } = await accountOrder();
+    await walk(order, "in_production", "shipped");
+    const signedIn = await callRoute(login.action, formPost("/Login", { intent: "signin", email, password: "buyer password" }), { database });
+    expect(signedIn.status).toBe(302);
+    const buyerCookie = signedIn.cookie!.split(";")[0]!;
+    const forms: Record<string, string>[] = [
+      { intent: "note", submission: randomUUID(), note: "sneaky" },
+      { intent: "correct-tracking", expectedCarrier: "dhl", expectedTrackingNumber: DHL_NUMBER, carrier: "dpd", trackingNumber: DPD_NUMBER },
+      { intent: "resend-mail", submission: randomUUID(), expectedContact: order.contact, mail: "confirmation" },
+    ];
+    for (const cookie of [null, "__session=garbage", buyerCookie]) {
+      for (const fields of forms) {
+        const outcome = await post(order, fields, cookie);
+        expect({ cookie, intent: fields.intent, status: outcome.status }).toEqual({ cookie, intent: fields.intent, status: 404 });
+      }
     }
-    expect((await eventsOf(order.id)).map((event) => event.kind)).toEqual(["placed"]);
+    expect((await eventsOf(order.id)).map((event) => event.kind)).toEqual(["placed", "status", "status"]);
+    expect(await rowOf(order.id)).toMatchObject({ carrier: "dhl", trackingNumber: DHL_NUMBER });
+    expect(await mailsLike(`%${order.id}:%`)).toHaveLength(0);
+    // The same three forms from the operator are taken: the 404s above are the door, not the forms.
+    for (const fields of forms) expect({ intent: fields.intent, status: (await post(order, fields)).status }).toEqual({ intent: fields.intent, status: 200 });
+    expect((await eventsOf(order.id)).map((event) => event.kind)).toEqual(["placed", "status", "status", "note", "tracking-corrected", "mail-resent"]);
   });
 });
 
