@@ -84,7 +84,7 @@ function loaderData({
     },
     next: nextStatuses(status),
     printPath: "/admin/orders/0c8b1a52-5b0e-4a57-9d4f-1c2b3a4d5e6f/print",
-    partialRefunds: { requestId: "8b3f4e5d-2c6a-4d7b-8e9f-1a2b3c4d5e6f", offered: false, totalCents: 7590, refundedCents: 0, refundableCents: 7590, notes: [] },
+    partialRefunds: { requestId: "8b3f4e5d-2c6a-4d7b-8e9f-1a2b3c4d5e6f", offered: false, totalCents: 6390, refundedCents: 0, refundableCents: 6390, notes: [] },
     corrections: {
       noteSubmission: "6f1d2c3b-0a4e-4b5f-8c7d-9e0f1a2b3c4d",
       resendSubmission: "7a2e3d4c-1b5f-4c6a-9d8e-0f1a2b3c4d5e",
@@ -207,5 +207,26 @@ describe("the order page's forms besides the moves", () => {
     expect(screen.queryByRole("form", { name: "Correct the tracking number" })).toBeNull();
     expect(screen.queryByRole("form", { name: "Send a mail again" })).toBeNull();
     expect(screen.getByText("Anonymised: the order has no e-mail address left, so no mail can be sent.")).toBeTruthy();
+  });
+});
+
+describe("the back office's order page after a price reduction", () => {
+  it("the cancel's confirmation names the rest (total less what was refunded in part), and the partial refunds are listed with their credit notes", async () => {
+    const data = loaderData({ status: "paid", withdrawalDeclaredAt: null });
+    await renderOrder({
+      ...data,
+      partialRefunds: {
+        ...data.partialRefunds,
+        offered: true,
+        refundedCents: 1250,
+        refundableCents: 5140,
+        notes: [{ number: "2026-000123", at: createdAt, grossCents: 1250, reason: "Misprint", actor: "ops@example.com", href: "/admin/orders/o/credit-notes/2026-000123" }],
+      },
+    } as unknown as typeof data);
+    // The fixture's total is €63.90: €12.50 refunded in part leaves €51.40.
+    expect(data.order.totalCents).toBe(6390);
+    expect(screen.getByText(/^Refund .* to the buyer's card$/).textContent?.replace(/\u00a0/g, " ")).toBe("Refund €51.40 to the buyer's card");
+    expect(screen.getByRole("link", { name: "Credit note 2026-000123 (PDF)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Refund part of the amount" })).toBeTruthy();
   });
 });

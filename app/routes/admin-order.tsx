@@ -98,7 +98,8 @@ export default function AdminOrder() {
             <TransitionForms
               status={order.status}
               next={next}
-              totalCents={order.totalCents}
+              // What a cancel or return refunds: what price reductions left.
+              totalCents={order.totalCents - partialRefunds.refundedCents}
               reply={reply}
               withdrawn={Boolean(order.withdrawalDeclaredAt) && !lateWithdrawal && !order.ownDesign}
             />

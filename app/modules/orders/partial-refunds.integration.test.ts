@@ -17,7 +17,7 @@ import { invoiceText, partialCreditNoteText, type InvoiceText } from "./invoice-
 import { issuedDocumentPdf, issuedPartialCreditNotePdf } from "./issued-documents.server.ts";
 import { transitionOrder } from "./order-lifecycle.server.ts";
 import type { OrderStatus } from "./order-status.ts";
-import { partialRefundsOf, refundPart, toPartialCreditNote, type PartialRefundRequest } from "./partial-refunds.server.ts";
+import { MAX_PARTIAL_REFUNDS, partialRefundsOf, refundPart, toPartialCreditNote, type PartialRefundRequest } from "./partial-refunds.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 
 const siteUrl = "http://shop.test";
@@ -366,5 +366,29 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect(exported?.orders[0]?.partialRefunds).toEqual([
       { creditNote: made.refund.creditNoteNumber, date: made.refund.createdAt.toISOString(), amountCents: 450, reason: "Scratch on the nose" },
     ]);
+  });
+
+  it("at most five partial refunds an order; the final credit note then still adds each back on its one page, above the foot", async () => {
+    const provider = createTestPaymentProvider();
+    const order = await place(provider, {}, "de");
+    for (let index = 0; index < MAX_PARTIAL_REFUNDS; index++) {
+      const made = await refund(provider, order, { amountCents: 101 + index, expectedRefundedCents: (await row(order.id)).partlyRefundedCents, reason: `Kratzer Nummer ${index + 1} am Rand des Decks, vom Käufer fotografiert` });
+      if (!made.ok) throw new Error(JSON.stringify(made));
+    }
+    const refused = await refund(provider, order, { amountCents: 100, expectedRefundedCents: (await row(order.id)).partlyRefundedCents, locale: "de" });
+    expect(refused).toMatchObject({ ok: false, reason: "not-allowed", message: expect.stringContaining("Diese Bestellung hat schon 5 Teilerstattungen") });
+    const returned = await move(provider, await row(order.id), "in_production", "shipped", "delivered", "returned");
+    const pdf = (await issuedDocumentPdf(database.db, returned, "creditNote"))!;
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    expect(document.numPages).toBe(1);
+    // The last note (the refund of the rest) stands above the seller's foot (PDF y runs upwards).
+    const items = (await (await document.getPage(1)).getTextContent()).items as { str: string; transform: number[] }[];
+    const yOf = (words: string) => items.find((item) => item.str.includes(words))?.transform[5] ?? Number.NaN;
+    expect(yOf("Die restlichen")).toBeGreaterThan(yOf("USt-IdNr.") + 20);
+    const read = await pdfToText(pdf);
+    const notes = await partialRefundsOf(database.db, order.id);
+    for (const note of notes) expect(read).toContain(`Bereits gutgeschrieben mit Rechnungskorrektur ${note.creditNoteNumber}`);
+    const rest = order.totalCents - notes.reduce((sum, note) => sum + note.grossCents, 0);
+    expect(read).toContain(`-${(rest / 100).toFixed(2).replace(".", ",")} €`);
   });
 });

@@ -27,6 +27,12 @@ import type { OrderStatus } from "./order-status.ts";
 /** The statuses in which part of the charge can be given back: paid and not refunded. */
 export const PARTLY_REFUNDABLE: readonly OrderStatus[] = ["paid", "in_production", "shipped", "delivered"];
 
+/**
+ * The most partial refunds an order takes: its final credit note adds each back on a line of its own, and the one
+ * page holds the invoice's lines and these.
+ */
+export const MAX_PARTIAL_REFUNDS = 5;
+
 /** The longest reason the credit note prints (its one line). */
 export const REFUND_REASON_MAX_LENGTH = 200;
 
@@ -110,6 +116,10 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
       if (order.partlyRefundedCents !== request.expectedRefundedCents) {
         const message = t("partialRefund.refusals.stale", { refunded: money(order.partlyRefundedCents) });
         return { ok: false, reason: "stale", message } as const;
+      }
+      const made = await tx.select({ number: orderRefunds.creditNoteNumber }).from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+      if (made.length >= MAX_PARTIAL_REFUNDS) {
+        return { ok: false, reason: "not-allowed", message: t("partialRefund.refusals.tooMany", { max: MAX_PARTIAL_REFUNDS }) } as const;
       }
       const left = refundableCents(order);
       if (request.amountCents >= left) {
