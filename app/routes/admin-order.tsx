@@ -187,7 +187,7 @@ export default function AdminOrder() {
                 </>
               ) : null}
             </dl>
-            <PartialRefunds panel={partialRefunds} reply={answer} />
+            <PartialRefunds panel={partialRefunds} reply={answer} refunded={refundsCharge(order.status)} />
           </section>
           {order.carrier ? (
             <section className="card-panel stack" aria-labelledby="shipment-title">

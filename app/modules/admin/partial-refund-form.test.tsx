@@ -114,8 +114,11 @@ describe("the partial refund form", () => {
   });
 
   it("a refunded order shows its credit notes without the form; an order with neither shows nothing", async () => {
-    const { container, unmount } = renderInRouter(<PartialRefunds panel={{ ...withNote, offered: false }} reply={undefined} />);
+    const { container, unmount } = renderInRouter(<PartialRefunds panel={{ ...withNote, offered: false }} reply={undefined} refunded />);
     expect(await screen.findByRole("link", { name: "Credit note 2026-000123 (PDF)" })).toBeTruthy();
+    expect(nbsp(screen.getByText(/Refunded in part before/).textContent)).toBe(
+      "Refunded in part before the order was refunded: €12.50; the rest, €63.40, went back with the credit note that cancels the invoice.",
+    );
     expect(container.querySelector("form")).toBeNull();
     unmount();
     const empty = renderInRouter(<PartialRefunds panel={panel({ offered: false })} reply={undefined} />);

@@ -34,11 +34,12 @@ export interface PartialRefundPanelData {
 
 /**
  * Partial refunds on the back office's order page: what was refunded so far with each credit note (Rechnungskorrektur)
- * to download, and, while the order is paid and not refunded, the form that gives part of the amount back (a price
+ * to download (`refunded`: the order was cancelled or returned since, which refunded the rest), and, while the order is
+ * paid and not refunded, the form that gives part of the amount back (a price
  * reduction). A plain POST with `intent`, so it works without scripts; it carries what the page showed as refunded
  * (compare-and-set) and the page view's submission id (one processor refund per form).
  */
-export function PartialRefunds({ panel, reply }: { panel: PartialRefundPanelData; reply: unknown }) {
+export function PartialRefunds({ panel, reply, refunded = false }: { panel: PartialRefundPanelData; reply: unknown; refunded?: boolean }) {
   const { t, i18n } = useTranslation("admin");
   const locale = useLocale();
   const navigation = useNavigation();
@@ -58,9 +59,12 @@ export function PartialRefunds({ panel, reply }: { panel: PartialRefundPanelData
     <section className="stack" aria-labelledby="partial-refunds-title">
       <h3 id="partial-refunds-title">{t("partialRefund.heading")}</h3>
       <p>
-        {panel.refundedCents > 0
-          ? t("partialRefund.refundedSoFar", { refunded: money(panel.refundedCents), total: money(panel.totalCents), left: money(panel.refundableCents) })
-          : t("partialRefund.nothingYet")}
+        {refunded
+          ? // Cancelled or returned: the rest went back with the Stornorechnung.
+            t("partialRefund.refundedBefore", { refunded: money(panel.refundedCents), rest: money(panel.refundableCents) })
+          : panel.refundedCents > 0
+            ? t("partialRefund.refundedSoFar", { refunded: money(panel.refundedCents), total: money(panel.totalCents), left: money(panel.refundableCents) })
+            : t("partialRefund.nothingYet")}
       </p>
       {panel.notes.length > 0 ? (
         <ul className="admin__partial-refunds">
