@@ -4,6 +4,7 @@ import type admin from "#app/locales/en/admin.json";
 import type card from "#app/locales/en/card.json";
 import type checkout from "#app/locales/en/checkout.json";
 import type common from "#app/locales/en/common.json";
+import type documents from "#app/locales/en/documents.json";
 import type editor from "#app/locales/en/editor.json";
 import type emoji from "#app/locales/en/emoji.json";
 import type home from "#app/locales/en/home.json";
@@ -22,6 +23,7 @@ declare module "i18next" {
       card: typeof card;
       checkout: typeof checkout;
       common: typeof common;
+      documents: typeof documents;
       editor: typeof editor;
       emoji: typeof emoji;
       home: typeof home;

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   "admin",
   // Words of the mails (order and account mails): made on the server only, never sent with a page.
   "mail",
+  // Words of the invoices and credit notes (PDF): laid out on the server only, never sent with a page (D154).
+  "documents",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

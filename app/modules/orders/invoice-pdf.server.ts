@@ -78,7 +78,7 @@ const WORDS = { invoice: "invoice", creditNote: "creditNote" } as const;
 /** The download's file name: invoice-2026-000001.pdf, rechnung-2026-000001.pdf, stornorechnung-2026-000057.pdf. */
 export function invoiceFileName(order: Pick<OrderRow, "locale" | "invoiceNumber" | "creditNoteNumber">, document: InvoiceDocument = "invoice"): string {
   const number = document === "invoice" ? order.invoiceNumber : order.creditNoteNumber;
-  return translatorFor(localeOf(order), "orders")(`${WORDS[document]}.fileName`, { number: number ?? "" });
+  return translatorFor(localeOf(order), "documents")(`${WORDS[document]}.fileName`, { number: number ?? "" });
 }
 
 /** The document's number and date, if the order has that document. */
@@ -97,7 +97,7 @@ export function invoiceText(order: OrderRow, seller: Seller, document: InvoiceDo
   if (!issued) throw new Error(`order ${order.id} has no ${document}`);
   const creditNote = document === "creditNote";
   const locale = localeOf(order);
-  const t = translatorFor(locale, "orders");
+  const t = translatorFor(locale, "documents");
   // A credit note states the invoice's amounts cancelled: each one negated.
   const money = (cents: number) => formatMoney(creditNote && cents !== 0 ? -cents : cents, locale);
   const percent = (basisPoints: number) => formatPercent(basisPoints, locale);
@@ -256,7 +256,7 @@ export function partialCreditNoteText(order: OrderRow, seller: Seller, note: Par
   if (!order.invoiceNumber) throw new Error(`order ${order.id} has no invoice to correct`);
   const base = invoiceText(order, seller, "invoice");
   const locale = base.locale;
-  const t = translatorFor(locale, "orders");
+  const t = translatorFor(locale, "documents");
   const money = (cents: number) => formatMoney(cents === 0 ? 0 : -cents, locale);
   const withVat = base.columns.vat !== undefined;
   const vatCents = withVat ? note.vatCents : 0;
@@ -313,7 +313,7 @@ export function partialCreditNoteText(order: OrderRow, seller: Seller, note: Par
 
 /** rechnungskorrektur-2026-000123.pdf, credit-note-2026-000123.pdf. */
 export function partialCreditNoteFileName(order: Pick<OrderRow, "locale">, number: string): string {
-  return translatorFor(localeOf(order), "orders")("partialCreditNote.fileName", { number });
+  return translatorFor(localeOf(order), "documents")("partialCreditNote.fileName", { number });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
