@@ -16,6 +16,7 @@ import { callRoute, contextForVisitor, formPost, TEST_ORIGIN, type RouteOutcome 
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
+import * as adminOrders from "./admin-orders.tsx";
 import * as adminPartialCreditNote from "./admin-order-partial-credit-note.ts";
 import * as orderRoute from "./order.tsx";
 import * as orderPartialCreditNote from "./order-partial-credit-note.ts";
@@ -121,6 +122,11 @@ describe(`refunding part of an order's amount in the back office on ${databaseKi
     expect(after).toMatchObject({ refundedCents: 1250, refundableCents: 6340, notes: [{ number: refund!.creditNoteNumber, grossCents: 1250, reason: "Misprint on the tail", actor: operator.email }] });
     expect(after.requestId).not.toBe(before.requestId);
     expect(after.notes[0]!.href).toBe(`/admin/orders/${order.id}/credit-notes/${refund!.creditNoteNumber}`);
+    // The accountant's question comes with the note's number: the list's search finds the order by it, whole or short.
+    for (const asked of [refund!.creditNoteNumber, refund!.creditNoteNumber.replace(/-0+/, "-")]) {
+      const found = await callRoute(adminOrders.loader, new Request(`${TEST_ORIGIN}/admin?q=${asked}`), { database, cookie: operator.cookie });
+      expect((found.body as unknown as { orders: { id: string }[] }).orders.map((row) => row.id)).toEqual([order.id]);
+    }
 
     const params = { orderId: order.id, number: refund!.creditNoteNumber };
     const operatorCopy = await download(adminPartialCreditNote.loader, after.notes[0]!.href, params, operator.cookie);

@@ -229,6 +229,8 @@ function searchCondition(search: string): SQL | undefined {
     const number = formatInvoiceNumber(document[1]!, Number(document[2]));
     lookups.push(sql`select ${orders.id} from ${orders} where ${orders.invoiceNumber} = ${number}`);
     lookups.push(sql`select ${orders.id} from ${orders} where ${orders.creditNoteNumber} = ${number}`);
+    // A partial refund's credit note (Rechnungskorrektur), by its table's primary key.
+    lookups.push(sql`select ${orderRefunds.orderId} from ${orderRefunds} where ${orderRefunds.creditNoteNumber} = ${number}`);
   }
   // Names hold no "@" and no digits: such a term is an address or an order number, and skips the name lookup.
   const words = /[@\d]/.test(term)
