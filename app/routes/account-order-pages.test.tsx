@@ -36,7 +36,7 @@ const money = (cents: number, locale: Locale) => formatMoney(cents, locale).repl
 const accountData = {
   email: "erika@example.com",
   orders: [
-    { id: "o-1", number: "DS-2026-0042", createdAt, size: 8.5, grip: true, totalCents: 7590, status: "shipped", design: initialDesign },
+    { id: "o-1", number: "DS-2026-0042", createdAt, size: 8.5, grip: true, totalCents: 7590, status: "shipped", design: initialDesign, partialCreditNotes: ["2026-000123"] },
   ],
   addresses: [
     {
@@ -107,6 +107,8 @@ describe("the account page in German", () => {
     expect(formatDate(createdAt, "de")).toBe("20.11.2026");
     expect(screen.getByText(money(7590, "de"))).toBeTruthy();
     expect(screen.getByText("Versendet")).toBeTruthy();
+    // A price reduction's credit note, in the order's row beside its invoice.
+    expect(screen.getByRole("link", { name: "Rechnungskorrektur 2026-000123 (PDF)" }).getAttribute("href")).toBe("/orders/o-1/credit-notes/2026-000123");
     expect(screen.getByRole("heading", { name: "Deine Adressen" })).toBeTruthy();
     expect(screen.getByText("Standardadresse")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Bearbeiten (Adresse von Erika Mustermann, Hauptstraße 1)" })).toBeTruthy();

@@ -5,7 +5,7 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { AccountForm } from "#app/modules/accounts/account-form.tsx";
 import { formatDate, formatDeckSize, formatMoney, pageMeta } from "#app/modules/catalog/format.ts";
 import { DeckPreview } from "#app/modules/design/deck-preview.tsx";
-import { InvoiceLink } from "#app/modules/orders/invoice-link.tsx";
+import { InvoiceLink, PartialCreditNoteLink } from "#app/modules/orders/invoice-link.tsx";
 import { OrderStatusBadge } from "#app/modules/orders/order-status-badge.tsx";
 import { AddressBook } from "#app/modules/accounts/address-book.tsx";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
@@ -84,6 +84,12 @@ export default function Account() {
                         <InvoiceLink href={`/orders/${order.id}/credit-note`} short creditNote />
                       </>
                     ) : null}
+                    {(order.partialCreditNotes ?? []).map((number) => (
+                      <span key={number}>
+                        <br />
+                        <PartialCreditNoteLink href={`/orders/${order.id}/credit-notes/${number}`} number={number} />
+                      </span>
+                    ))}
                   </th>
                   <td>{formatDate(order.createdAt, locale)}</td>
                   <td className="order-history__deck">

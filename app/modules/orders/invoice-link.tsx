@@ -32,12 +32,20 @@ export function PartialCreditNoteLinks({ notes }: { notes: readonly { number: st
         {notes.map((note) => (
           <li key={note.number}>
             {t("partialCreditNote.item", { date: formatDate(note.at, locale), amount: formatMoney(note.grossCents, locale) })}{" "}
-            <a className="invoice-link" href={note.href} download>
-              {t("partialCreditNote.download", { number: note.number })}
-            </a>
+            <PartialCreditNoteLink href={note.href} number={note.number} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One partial refund's credit note to download: "Credit note 2026-000123 (PDF)" / "Rechnungskorrektur 2026-000123 (PDF)". */
+export function PartialCreditNoteLink({ href, number }: { href: string; number: string }) {
+  const { t } = useTranslation("orders");
+  return (
+    <a className="invoice-link" href={href} download>
+      {t("partialCreditNote.download", { number })}
+    </a>
   );
 }

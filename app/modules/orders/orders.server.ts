@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { orders, type OrderRow } from "#app/db/schema.ts";
+import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { trackingLink } from "./carriers.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { isValidOrderAccessToken, isValidPrintAccessToken } from "./order-link.server.ts";
@@ -47,6 +47,8 @@ export async function ordersOfUser(db: Db, userId: string) {
       totalCents: orders.totalCents,
       status: orders.status,
       creditNoteNumber: orders.creditNoteNumber,
+      // The partial refunds' credit notes, oldest first (null for none), by the refunds' index on the order.
+      partialCreditNotes: sql<string[] | null>`(select json_agg(${orderRefunds.creditNoteNumber} order by ${orderRefunds.createdAt}, ${orderRefunds.creditNoteNumber}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`,
       design: orders.design,
     })
     .from(orders)

@@ -19,6 +19,7 @@ import { transitionOrder } from "./order-lifecycle.server.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { MAX_PARTIAL_REFUNDS, partialRefundsOf, refundPart, toPartialCreditNote, type PartialRefundRequest } from "./partial-refunds.server.ts";
 import { placeOrder } from "./place-order.server.ts";
+import { ordersOfUser } from "./orders.server.ts";
 
 const siteUrl = "http://shop.test";
 const OPERATOR = { id: "operator-1", name: "ops@example.com" };
@@ -363,6 +364,8 @@ describe(`partial refunds on ${databaseKind}`, () => {
     const made = await refund(provider, result.order, { amountCents: 450, reason: "Scratch on the nose" });
     if (!made.ok) throw new Error(JSON.stringify(made));
     const exported = await exportAccountData(database.db, created.account.id);
+    // The account's order history links it beside the invoice.
+    expect((await ordersOfUser(database.db, created.account.id))[0]?.partialCreditNotes).toEqual([made.refund.creditNoteNumber]);
     expect(exported?.orders[0]?.partialRefunds).toEqual([
       { creditNote: made.refund.creditNoteNumber, date: made.refund.createdAt.toISOString(), amountCents: 450, reason: "Scratch on the nose" },
     ]);
