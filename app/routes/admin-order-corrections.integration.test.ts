@@ -141,7 +141,11 @@ describe(`an operator's internal note on ${databaseKind}`, () => {
     const exported = await exportAccountData(database.db, userId);
     expect(JSON.stringify(exported)).not.toContain("Account secret");
     // The export's history is the order's moves, as before.
-    expect(exported!.orders[0]!.history.map((event) => event.status)).toEqual(["paid", "in_production", "shipped"]);
+    expect(exported!.orders[0]!.history.map((event) => [event.event, event.status])).toEqual([
+      ["placed", "paid"],
+      ["status", "in_production"],
+      ["status", "shipped"],
+    ]);
   });
 
   it("the same post twice (a double click) writes one note; the page's next view writes another", async () => {
@@ -440,3 +444,29 @@ describe(`correcting the buyer's e-mail address and sending a mail again on ${da
     expect((await note(order, "Chargeback letter received")).status).toBe(200);
   });
 });
+
+describe(`deleting the buyer's account on ${databaseKind} (D236)`, () => {
+  it("erases what the back office wrote about them: the notes' texts, a mail's corrected addresses and the mails sent there", async () => {
+    // A guest order whose mistyped address was corrected, later added to the buyer's account (as a claim does).
+    const { userId, email, order: accounts } = await accountOrder();
+    await walk(accounts, "in_production", "shipped", "delivered");
+    const order = await place({ contact: "erika@exmaple.com" });
+    expect((await resend(order, { expectedContact: "erika@exmaple.com", contact: email, mail: "confirmation" })).status).toBe(200);
+    expect((await note(order, "Erika phoned from +49 170 1234567")).status).toBe(200);
+    await database.db.update(orders).set({ userId }).where(eq(orders.id, order.id));
+    await walk(order, "in_production", "shipped", "delivered");
+
+    expect(await deleteAccount(database.db, userId, new Date(Date.now() + 40 * 24 * 60 * 60 * 1000))).toMatchObject({ ok: true });
+    const entries = (await eventsOf(order.id)).filter((event) => event.kind === "note" || event.kind === "mail-resent");
+    // The entries stay (who, when, what kind); what they said about the buyer is gone.
+    expect(entries.map(({ kind, actor, details }) => ({ kind, actor, details }))).toEqual([
+      { kind: "mail-resent", actor: operator.email, details: { mail: "confirmation", erased: "account" } },
+      { kind: "note", actor: operator.email, details: { erased: "account" } },
+    ]);
+    expect(JSON.stringify(await eventsOf(order.id))).not.toMatch(/exmaple|\+49 170/);
+    expect(await mailsOf(order)).toEqual([]);
+    // Outside that one transaction the history stays append-only.
+    await expect(database.db.update(orderEvents).set({ details: {} }).where(eq(orderEvents.id, entries[1]!.id))).rejects.toThrow();
+  });
+});
+

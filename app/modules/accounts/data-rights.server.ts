@@ -18,6 +18,7 @@ import { refundsCharge, type OrderStatus } from "#app/modules/orders/order-statu
 import { isAfterWithdrawalPeriod, lateWithdrawal, withdrawalPeriodLastDay } from "#app/modules/orders/withdrawal-period.ts";
 import { OPERATOR_ONLY_EVENT_KINDS } from "#app/modules/orders/order-history.server.ts";
 import { deliveryMoments } from "#app/modules/orders/withdrawals.server.ts";
+import type { Tx } from "#app/modules/orders/checkout-attempts.server.ts";
 
 /**
  * A buyer's rights over their data (Art. 15, 17 and 20 GDPR): everything the shop keeps about their account as one
@@ -64,7 +65,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
   ]);
   const events = rows.length
     ? await db
-        .select({ orderId: orderEvents.orderId, status: orderEvents.toStatus, at: orderEvents.createdAt, details: orderEvents.details })
+        .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, status: orderEvents.toStatus, at: orderEvents.createdAt, details: orderEvents.details })
         .from(orderEvents)
         .where(and(inArray(orderEvents.orderId, rows.map((order) => order.id)), notInArray(orderEvents.kind, [...OPERATOR_ONLY_EVENT_KINDS])))
         .orderBy(asc(orderEvents.createdAt))
@@ -116,6 +117,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       history: events
         .filter((event) => event.orderId === order.id)
         .map((event) => ({
+          // What happened: a status change, or a correction of the shipment (which keeps the status), and so on.
+          event: event.kind,
           status: event.status,
           at: event.at.toISOString(),
           ...(event.details.carrier ? { carrier: event.details.carrier, trackingNumber: event.details.trackingNumber } : {}),
@@ -172,6 +175,25 @@ export function withdrawableOrders(
 }
 
 /**
+ * What the back office wrote about the buyer on these orders, erased (D236): an internal note's text, and the
+ * addresses of a mail sent again (the one corrected and the new one). The entries stay, with who and when: the
+ * history is append-only but for this (migration 0024). Answers the addresses, whose mails go with the account's.
+ */
+async function eraseBackOfficeEntries(tx: Tx, orderIds: string[]): Promise<string[]> {
+  const entries = await tx
+    .select({ id: orderEvents.id, details: orderEvents.details })
+    .from(orderEvents)
+    .where(and(inArray(orderEvents.orderId, orderIds), inArray(orderEvents.kind, [...OPERATOR_ONLY_EVENT_KINDS])));
+  if (entries.length === 0) return [];
+  await tx.execute(sql`select set_config('deck.account_erasure', 'on', true)`);
+  await tx
+    .update(orderEvents)
+    .set({ details: sql`(${orderEvents.details} - 'text' - 'fromContact' - 'contact') || '{"erased": "account"}'::jsonb` })
+    .where(inArray(orderEvents.id, entries.map((entry) => entry.id)));
+  return entries.flatMap(({ details }) => [details.fromContact, details.contact]).filter((address): address is string => Boolean(address));
+}
+
+/**
  * Deletes a buyer's account (the caller has checked the password): in one transaction that locks the account row,
  * the account, its sessions, its address book, its one-time links, its sign-in counters and the mail sent to it are
  * deleted, and its orders are anonymised and detached (D162). Refused while an order is paid or in production:
@@ -215,6 +237,7 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
     if (withdrawable.length) return { ok: false, reason: "withdrawal-period", orders: withdrawable } as const;
 
     const orderIds = owned.map((order) => order.id);
+    const erasedAddresses: string[] = [];
     if (orderIds.length) {
       // Kept for the invoice and the books: number, dates, status, buyer's name and address, lines, amounts, tax,
       // card brand, last four and expiry, the processor's references, the invoice number, the shipment (carrier and
@@ -232,12 +255,13 @@ export async function deleteAccount(db: Db, userId: string, now = new Date()): P
           updatedAt: now,
         })
         .where(inArray(orders.id, orderIds));
+      erasedAddresses.push(...(await eraseBackOfficeEntries(tx, orderIds)));
       await tx.delete(orderPrintFiles).where(inArray(orderPrintFiles.orderId, orderIds));
       await tx.delete(orderClaims).where(inArray(orderClaims.orderId, orderIds));
       await tx.update(checkoutAttempts).set({ pending: null }).where(inArray(checkoutAttempts.orderId, orderIds));
     }
 
-    const mailboxes = [...new Set([user.email, ...owned.map((order) => order.contact.toLowerCase())])].filter(Boolean);
+    const mailboxes = [...new Set([user.email, ...owned.map((order) => order.contact), ...erasedAddresses].map((address) => address.toLowerCase()))].filter(Boolean);
     await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.recipient})`, mailboxes));
     await tx.delete(emailLinks).where(eq(emailLinks.email, user.email));
     await tx

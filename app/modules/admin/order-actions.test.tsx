@@ -113,6 +113,13 @@ describe("OrderHistory", () => {
     const [item] = await screen.findAllByRole("listitem");
     expect(item!.textContent).toContain("Withdrawal declared by Erika Mustermann with the withdrawal form");
   });
+
+  it("says a note's text went with the buyer's account, in German too (D236)", async () => {
+    const erased = { id: "e4", at: "2026-11-28T13:00:00.000Z", actor: "ops@example.com", kind: "note", from: "paid", to: "paid", details: { erased: "account" } };
+    renderInRouter(<OrderHistory events={[erased]} />, "de");
+    const [item] = await screen.findAllByRole("listitem");
+    expect(item!.textContent).toContain("Beim Löschen des Kundenkontos entfernt.");
+  });
 });
 
 describe("a refund the processor refused", () => {

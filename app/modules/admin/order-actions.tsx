@@ -210,7 +210,11 @@ export function OrderHistory({ events }: { events: HistoryEvent[] }) {
         <li key={event.id} className={event.kind === "note" ? "admin__history-note" : undefined}>
           <strong>{describePartialRefund(event, t, locale) ?? describe(event, t, tOrders)}</strong>
           {/* An operator's note, as typed: text (React escapes it), its lines kept. */}
-          {event.kind === "note" ? <NoteText text={event.details.text ?? ""} /> : <br />}
+          {event.kind === "note" ? (
+            <NoteText text={event.details.erased ? t("corrections.history.erased") : (event.details.text ?? "")} />
+          ) : (
+            <br />
+          )}
           <span className="admin__muted">
             {formatDateTime(event.at, locale)} · {actorName(event.actor, t)}
           </span>
