@@ -17,7 +17,7 @@ import { invoiceText, partialCreditNoteText, type InvoiceText } from "./invoice-
 import { issuedDocumentPdf, issuedPartialCreditNotePdf } from "./issued-documents.server.ts";
 import { transitionOrder } from "./order-lifecycle.server.ts";
 import type { OrderStatus } from "./order-status.ts";
-import { MAX_PARTIAL_REFUNDS, partialRefundsOf, refundPart, toPartialCreditNote, type PartialRefundRequest } from "./partial-refunds.server.ts";
+import { MAX_PARTIAL_REFUNDS, partialRefundKey, partialRefundsOf, refundPart, toPartialCreditNote, type PartialRefundRequest } from "./partial-refunds.server.ts";
 import { placeOrder } from "./place-order.server.ts";
 import { ordersOfUser } from "./orders.server.ts";
 
@@ -118,7 +118,7 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect(result.refund).toMatchObject({ orderId: order.id, grossCents: 1250, vatCents: vatContained(1250, 1900), reason: "Misprint on the tail", actor: OPERATOR.name });
     expect(result.refund.vatCents).toBe(200);
 
-    const processed = provider.refunds.get(`partial-refund:${order.id}:${requestId}`);
+    const processed = provider.refunds.get(`partial-refund:${order.id}:after-0:1250`);
     expect(processed).toMatchObject({ amountCents: 1250, reference: order.paymentReference, currency: order.currency });
     expect(result.refund.refundReference).toBe(processed!.refundReference);
 
@@ -277,6 +277,21 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect([...provider.refunds.keys()].filter((key) => key.includes(order.id))).toHaveLength(1);
   });
 
+  it("a refund the processor made but the shop did not record (its transaction failed) is not made again from a reloaded page", async () => {
+    const provider = createTestPaymentProvider();
+    const order = await place(provider);
+    // The processor's refund went through; the shop's transaction that would have recorded it rolled back.
+    const lost = await provider.refund({ reference: order.paymentReference, amountCents: 1250, currency: order.currency, idempotencyKey: partialRefundKey(order, 1250) });
+    const result = await refund(provider, order, { amountCents: 1250, requestId: randomUUID() });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.refund.refundReference).toBe(lost.status === "refunded" ? lost.reference : "none");
+    expect([...provider.refunds.keys()].filter((key) => key.includes(order.id))).toHaveLength(1);
+    // A second reduction, of the same amount, is a refund of its own.
+    const second = await refund(provider, result.order, { amountCents: 1250, expectedRefundedCents: 1250, requestId: randomUUID() });
+    expect(second.ok).toBe(true);
+    expect([...provider.refunds.keys()].filter((key) => key.includes(order.id))).toHaveLength(2);
+  });
+
   it("the same form posted twice at once: one processor refund, one credit note, both told it is made", async () => {
     const provider = createTestPaymentProvider();
     const order = await place(provider);
@@ -287,7 +302,7 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect(results.map((result) => (result.ok ? result.repeated : null)).sort()).toEqual([false, true]);
     expect((await row(order.id)).partlyRefundedCents).toBe(1250);
     expect(await counter()).toBe(before + 1);
-    expect([...provider.refunds.keys()].filter((key) => key.includes(order.id))).toEqual([`partial-refund:${order.id}:${requestId}`]);
+    expect([...provider.refunds.keys()].filter((key) => key.includes(order.id))).toEqual([`partial-refund:${order.id}:after-0:1250`]);
   });
 
   it("refuses what it must not do, and changes nothing: the whole rest or more, a stale amount, a refunded or anonymised order", async () => {

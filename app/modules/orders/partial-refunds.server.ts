@@ -84,9 +84,17 @@ export function refundableCents(order: Pick<OrderRow, "totalCents" | "partlyRefu
 }
 
 /**
+ * The processor's idempotency key of a partial refund: the order, what it had refunded before, and the amount. Two
+ * refunds in a row differ (the first raises the sum); the same refund asked twice, from any form, is one.
+ */
+export function partialRefundKey(order: Pick<OrderRow, "id" | "partlyRefundedCents">, amountCents: number): string {
+  return `partial-refund:${order.id}:after-${order.partlyRefundedCents}:${amountCents}`;
+}
+
+/**
  * Gives part of the charge back, exactly once: the order's row is locked, and the refund happens only if what was
- * refunded so far is still what the operator saw. The processor's refund (idempotent by the form's submission id, so
- * a retry after a lost answer refunds once), the credit note's number, its issued document, the history event and
+ * refunded so far is still what the operator saw. The processor's refund (idempotent by `partialRefundKey`, so a
+ * retry after a lost answer or a failed transaction refunds once), the credit note's number, its issued document, the history event and
  * the buyer's mail are one transaction; a refused refund rolls it all back and leaves a `refund-refused` event.
  */
 export async function refundPart(db: Db, provider: PaymentProvider, request: PartialRefundRequest): Promise<PartialRefundResult> {
@@ -133,7 +141,9 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
         reference: order.paymentReference,
         amountCents: request.amountCents,
         currency: order.currency,
-        idempotencyKey: `partial-refund:${order.id}:${request.requestId}`,
+        // Named by what the order has refunded so far and this amount, not by the form: if the processor refunded and
+        // this transaction then failed, the same refund asked again from a reloaded page is the one already made.
+        idempotencyKey: partialRefundKey(order, request.amountCents),
       });
       if (refund.status === "refused") throw new PartialRefundRefused(refund);
 
