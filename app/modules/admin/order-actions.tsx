@@ -4,11 +4,11 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { TFunction } from "i18next";
 import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
-import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
-import { CARRIERS, carrierName } from "#app/modules/orders/carriers.ts";
+import { carrierName } from "#app/modules/orders/carriers.ts";
 import { isOrderStatus, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { describePartialRefund } from "./partial-refund-form.tsx";
+import { ShipmentFields } from "./shipment-fields.tsx";
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
@@ -156,38 +156,6 @@ function useFocusOnInvalidField(reply: TransitionReply | undefined) {
   }, [reply]);
 }
 
-/**
- * The carrier and tracking number. After a refused post the fields start from what was posted: a page rendered anew
- * (no scripts) would otherwise come back empty under a message about what was typed.
- */
-function ShipmentFields({ errors, posted }: { errors: Record<string, string[] | null>; posted?: Record<string, unknown> | null }) {
-  const { t } = useTranslation("admin");
-  const postedCarrier = typeof posted?.carrier === "string" && posted.carrier in CARRIERS ? posted.carrier : "";
-  const postedTracking = typeof posted?.trackingNumber === "string" ? posted.trackingNumber : undefined;
-  return (
-    <>
-      <SelectField id="carrier" name="carrier" label={t("transition.carrier")} errors={errors.carrier ?? undefined} defaultValue={postedCarrier}>
-        <option value="" disabled>
-          {t("transition.choose")}
-        </option>
-        {Object.entries(CARRIERS).map(([code, carrier]) => (
-          <option key={code} value={code}>
-            {carrier.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        id="trackingNumber"
-        name="trackingNumber"
-        label={t("transition.trackingNumber")}
-        autoComplete="off"
-        spellCheck={false}
-        errors={errors.trackingNumber ?? undefined}
-        defaultValue={postedTracking}
-      />
-    </>
-  );
-}
 
 interface HistoryEvent {
   id: string;

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
-import { CARRIERS } from "#app/modules/orders/carriers.ts";
+import { ShipmentFields } from "./shipment-fields.tsx";
 import { NOTE_MAX_LENGTH, type OrderIntent, type ResendableMail } from "./correction-schema.ts";
 
 /** What the order page's action answered to a form besides the moves: for which (`intent`), its errors, or what was done. */
@@ -158,7 +158,6 @@ export function ShipmentCorrectionForm({
   const { t } = useTranslation("admin");
   const { own, errors, posted } = replyFor(reply, "correct-tracking");
   const summaryId = useId();
-  const postedCarrier = postedText(posted, "carrier");
   return (
     <>
       <Done reply={reply} intent="correct-tracking" />
@@ -175,28 +174,7 @@ export function ShipmentCorrectionForm({
           <p className="admin__muted">{t("corrections.tracking.hint")}</p>
           <input type="hidden" name="expectedCarrier" value={carrier} />
           <input type="hidden" name="expectedTrackingNumber" value={trackingNumber} />
-          <SelectField
-            id="correct-carrier"
-            name="carrier"
-            label={t("transition.carrier")}
-            errors={errors.carrier ?? undefined}
-            defaultValue={postedCarrier && postedCarrier in CARRIERS ? postedCarrier : carrier}
-          >
-            {Object.entries(CARRIERS).map(([code, known]) => (
-              <option key={code} value={code}>
-                {known.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            id="correct-trackingNumber"
-            name="trackingNumber"
-            label={t("transition.trackingNumber")}
-            autoComplete="off"
-            spellCheck={false}
-            errors={errors.trackingNumber ?? undefined}
-            defaultValue={postedText(posted, "trackingNumber") ?? trackingNumber}
-          />
+          <ShipmentFields errors={errors} posted={posted} current={{ carrier, trackingNumber }} idPrefix="correct-" />
         </CorrectionForm>
       </details>
     </>
