@@ -38,6 +38,7 @@ export default [
   // page is the one exception, and gives nothing away (a buyer's password reads as a wrong one).
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/orders.csv", "routes/admin-orders-csv.ts"),
+  route("admin/documents.csv", "routes/admin-documents-csv.ts"),
   route("admin/orders/:orderId/print/:format", "routes/admin-order-print.ts"),
   route("admin/orders/:orderId/invoice", "routes/admin-order-invoice.ts"),
   route("admin/orders/:orderId/credit-note", "routes/admin-order-credit-note.ts"),

@@ -20,11 +20,17 @@ export async function adminOrdersLoader(request: Request, context: Context) {
   await requireOperator(request, context);
   const params = new URL(request.url).searchParams;
   const query = orderListQuery(params);
-  const exporting = params.get("export") === "csv";
-  const range: ExportRangeResult = exporting ? exportRange(params) : { ok: true, range: { from: null, to: null } };
-  if (exporting && range.ok) {
+  // Which file: the orders (one row each, with the list's tab and search) or the documents' journal (every invoice
+  // and credit note of the range, whatever the list shows).
+  const exporting = params.get("export");
+  const range: ExportRangeResult = exporting === "csv" || exporting === "documents" ? exportRange(params) : { ok: true, range: { from: null, to: null } };
+  if (exporting === "csv" && range.ok) {
     const { from, to } = range.range;
     throw redirect(`/admin/orders.csv${exportSearch({ status: query.status, q: query.search, from: from ?? "", to: to ?? "" })}`, 303);
+  }
+  if (exporting === "documents" && range.ok) {
+    const { from, to } = range.range;
+    throw redirect(`/admin/documents.csv${exportSearch({ status: null, q: "", from: from ?? "", to: to ?? "" })}`, 303);
   }
   const db = await getDb(context);
   const started = performance.now();

@@ -107,11 +107,16 @@ describe("the CSV export's form", () => {
     const to = screen.getByLabelText("To");
     expect([from.getAttribute("type"), from.getAttribute("name"), to.getAttribute("type"), to.getAttribute("name")]).toEqual(["date", "from", "date", "to"]);
     const hidden = Object.fromEntries([...form().querySelectorAll<HTMLInputElement>("input[type=hidden]")].map((input) => [input.name, input.value]));
-    expect(hidden).toEqual({ export: "csv", status: "cancelled", q: "erika must" });
+    expect(hidden).toEqual({ status: "cancelled", q: "erika must" });
     const hint = document.getElementById(from.getAttribute("aria-describedby")!)!;
     expect(hint.textContent).toContain("invoice or credit note is dated in the range, on the seller's calendar (Europe/Berlin)");
     expect(from.getAttribute("aria-invalid")).toBeNull();
-    expect(within(form()).getByRole("button", { name: "Export CSV" })).toBeTruthy();
+    // Two files from one range: the orders, and every invoice and credit note (the first is Enter's).
+    const buttons = within(form()).getAllByRole("button");
+    expect(buttons.map((button) => [button.textContent, button.getAttribute("name"), button.getAttribute("value")])).toEqual([
+      ["Export CSV", "export", "csv"],
+      ["Invoices and credit notes (CSV)", "export", "documents"],
+    ]);
   });
 
   it("shows what was sent, and under each wrong field its message, tied to it by aria-describedby", async () => {

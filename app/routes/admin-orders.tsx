@@ -181,7 +181,6 @@ function ExportForm({ status, search, form }: { status: OrderListFilter | null; 
         <p id="export-hint" className="field__hint">
           {t("orders.export.hint", { timeZone: catalog.timeZone })}
         </p>
-        <input type="hidden" name="export" value="csv" />
         {status ? <input type="hidden" name="status" value={status} /> : null}
         {search ? <input type="hidden" name="q" value={search} /> : null}
         <div className="admin__export-row">
@@ -210,8 +209,12 @@ function ExportForm({ status, search, form }: { status: OrderListFilter | null; 
               </div>
             );
           })}
-          <button type="submit" className="button">
+          {/* The first is the one Enter in a day field presses. */}
+          <button type="submit" name="export" value="csv" className="button">
             {t("orders.exportCsv")}
+          </button>
+          <button type="submit" name="export" value="documents" className="button">
+            {t("orders.exportDocuments")}
           </button>
         </div>
       </fieldset>

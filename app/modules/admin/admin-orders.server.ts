@@ -163,7 +163,7 @@ export async function* ordersForExport(db: Db, query: Omit<OrderListQuery, "curs
  * whenever the invoice was. So a month's export holds each invoice and each credit note of the month, and the row
  * gives every document's date. `to` is included: the range ends at the next midnight.
  */
-function documentDatedIn(range: ExportRange): SQL | undefined {
+export function documentDatedIn(range: ExportRange): SQL | undefined {
   if (range.from === null && range.to === null) return undefined;
   const start = range.from === null ? null : sql`(${range.from}::date::timestamp at time zone ${catalog.timeZone})`;
   const end = range.to === null ? null : sql`((${range.to}::date + 1)::timestamp at time zone ${catalog.timeZone})`;
