@@ -46,7 +46,8 @@ export function hasRange(range: ExportRange): boolean {
 
 /**
  * The export's file name, which says its range: orders-2026-11-01-to-2026-11-30.csv, orders-from-2026-11-01.csv,
- * orders-to-2026-11-30.csv, or without a range the day it was made (`today`, YYYY-MM-DD): orders-2026-11-29.csv.
+ * orders-to-2026-11-30.csv, or without a range the day it was made (`today`, YYYY-MM-DD): orders-2026-11-29.csv. The
+ * documents' journal is named the same with `documents-`.
  */
 export function exportFileName(range: ExportRange, today: string, prefix: "orders" | "documents" = "orders"): string {
   if (range.from && range.to) return `${prefix}-${range.from}-to-${range.to}.csv`;
