@@ -3,17 +3,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
-import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { refundPart } from "#app/modules/orders/partial-refunds.server.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
-import { callRoute, contextForVisitor, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { callRoute, contextForVisitor, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
 import * as adminDocumentsCsv from "./admin-documents-csv.ts";
-import * as adminLogin from "./admin-login.tsx";
 import * as adminOrders from "./admin-orders.tsx";
 
 /** The accountant's journal (/admin/documents.csv): one row per invoice and credit note, each in its own month. */
@@ -25,10 +24,7 @@ const get = (path: string) => new Request(`${TEST_ORIGIN}${path}`);
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
-  await createOperator(database.db, { email, password: "operator password" });
-  const signedIn = await callRoute(adminLogin.action, formPost("/admin/login", { email, password: "operator password" }), { database });
-  cookie = signedIn.cookie!.split(";")[0]!;
+  ({ cookie } = await signInOperator(database));
 });
 afterAll(async () => {
   await database.close();

@@ -6,7 +6,6 @@ import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orderEvents, orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount, exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
-import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import { MAX_FORM_BYTES } from "#app/modules/forms/read-form.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
@@ -16,8 +15,8 @@ import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN, type RouteOutcome } from "#tests/support/route-harness.ts";
+import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
-import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
 import * as login from "./login.tsx";
 import * as orderRoute from "./order.tsx";
@@ -33,10 +32,7 @@ let operator: { email: string; cookie: string };
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
-  await createOperator(database.db, { email, password: "operator password" });
-  const signedIn = await callRoute(adminLogin.action, formPost("/admin/login", { email, password: "operator password" }), { database });
-  operator = { email, cookie: signedIn.cookie!.split(";")[0]! };
+  operator = await signInOperator(database);
 });
 afterAll(async () => {
   await database.close();

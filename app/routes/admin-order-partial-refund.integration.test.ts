@@ -4,7 +4,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { invoiceCounters, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
-import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import { MAX_FORM_BYTES } from "#app/modules/forms/read-form.server.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
@@ -13,8 +12,8 @@ import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider, TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, contextForVisitor, formPost, TEST_ORIGIN, type RouteOutcome } from "#tests/support/route-harness.ts";
+import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
-import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
 import * as adminOrders from "./admin-orders.tsx";
 import * as adminPartialCreditNote from "./admin-order-partial-credit-note.ts";
@@ -31,10 +30,7 @@ let operator: { email: string; cookie: string };
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
-  await createOperator(database.db, { email, password: "operator password" });
-  const signedIn = await callRoute(adminLogin.action, formPost("/admin/login", { email, password: "operator password" }), { database });
-  operator = { email, cookie: signedIn.cookie!.split(";")[0]! };
+  operator = await signInOperator(database);
 });
 afterAll(async () => {
   await database.close();

@@ -7,7 +7,6 @@ import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount } from "#app/modules/accounts/data-rights.server.ts";
-import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { FONT_IDS } from "#app/modules/design/fonts.ts";
@@ -20,8 +19,8 @@ import { createTestPaymentProvider } from "#app/modules/payment/payment-provider
 import { projectPath } from "#app/project-root.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
+import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
-import * as adminLogin from "./admin-login.tsx";
 import * as adminOrder from "./admin-order.tsx";
 import * as adminOrders from "./admin-orders.tsx";
 
@@ -36,10 +35,7 @@ let operatorCookie: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const email = `ops-${randomUUID().slice(0, 8)}@example.com`;
-  await createOperator(database.db, { email, password: "operator password" });
-  const signedIn = await callRoute(adminLogin.action, formPost("/admin/login", { email, password: "operator password" }), { database });
-  operatorCookie = signedIn.cookie!.split(";")[0]!;
+  operatorCookie = (await signInOperator(database)).cookie;
 });
 afterAll(async () => {
   await database.close();
