@@ -56,8 +56,6 @@ export default function AdminOrders() {
           </button>
         </div>
       </Form>
-      {/* Keyed by what the loader said, so that a new answer starts the form afresh. */}
-      <ExportForm key={JSON.stringify(exportForm)} status={query.status} search={query.search} form={exportForm} />
       <nav aria-label={t("orders.statusNav")}>
         <ul className="admin__tabs">
           {/* Last, "refund due": declared withdrawals not yet refunded, which the seller owes within 14 days. */}
@@ -133,6 +131,9 @@ export default function AdminOrders() {
           </Link>
         ) : null}
       </nav>
+      {/* Below the list, which is what the page is for (on a phone the table's head stays on the first screen); a
+          refused range focuses its field. Keyed by what the loader said, so that a new answer starts the form afresh. */}
+      <ExportForm key={JSON.stringify(exportForm)} status={query.status} search={query.search} form={exportForm} />
     </div>
   );
 }
