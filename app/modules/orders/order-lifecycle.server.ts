@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
-import type { PaymentProvider, RefundRefusalCode } from "#app/modules/payment/payment-provider.server.ts";
+import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
+import { recordRefundRefusal, RefundRefused } from "./refund-refusal.server.ts";
 import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
 import { canMoveTo, refundsCharge, type OrderStatus } from "./order-status.ts";
@@ -46,13 +47,6 @@ export type TransitionResult =
   | { ok: true; order: OrderRow; unmailed: boolean }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "stale" | "not-allowed" | "refund-refused"; message: string; current: OrderStatus };
-
-/** The refund of a cancelled or returned order was refused by the processor: the transaction rolls back and nothing changes. */
-class RefundRefused extends Error {
-  constructor(readonly refusal: { code?: RefundRefusalCode; message: string }) {
-    super(refusal.message);
-  }
-}
 
 /** The refusal when the order is no longer in the status the operator saw: it names the status it has now. */
 export function staleOrderMessage(current: OrderStatus, locale: Locale = "en"): string {
@@ -133,20 +127,9 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
     });
   } catch (error) {
     if (!(error instanceof RefundRefused)) throw error;
-    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
-    const current = order?.status ?? request.expected;
-    // In the back office's language; a reason the processor words only itself is quoted as it came.
-    const { code, message } = error.refusal;
-    const reason = code ? t(`transition.refusalReasons.${code}`) : message;
-    // The attempt leaves a trace: the operator who comes next sees why the order was not cancelled.
-    await recordOrderEvent(db, {
-      orderId: request.orderId,
-      kind: "refund-refused",
-      fromStatus: current,
-      toStatus: current,
-      actor: request.actor,
-      details: { attempted: request.to, reason: (code ?? message).slice(0, 200) },
-    });
+    const trace = await recordRefundRefusal(db, { orderId: request.orderId, actor: request.actor, attempted: request.to, locale: request.locale }, error.refusal);
+    const current = trace.current ?? request.expected;
+    const reason = trace.reason;
     const refused = t("transition.refundRefused", { reason });
     return { ok: false, reason: "refund-refused", message: `${refused} ${t(request.to === "returned" ? "transition.notReturned" : "transition.notCancelled")}`, current };
   }

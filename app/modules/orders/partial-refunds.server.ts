@@ -6,11 +6,12 @@ import { formatMoney } from "#app/modules/catalog/format.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { enqueueMail } from "#app/modules/mail/mail-outbox.server.ts";
-import type { PaymentProvider, RefundRefusalCode } from "#app/modules/payment/payment-provider.server.ts";
+import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import type { PartialCreditNote } from "./invoice-pdf.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
 import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
+import { recordRefundRefusal, RefundRefused } from "./refund-refusal.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderPartlyRefundedMail } from "./order-mails.server.ts";
 import type { OrderStatus } from "./order-status.ts";
@@ -65,13 +66,6 @@ export type PartialRefundResult =
   | { ok: false; reason: "not-found" }
   /** `stale`: another refund was made since the page was read. `too-much`: the amount is not less than what is left. */
   | { ok: false; reason: "stale" | "not-allowed" | "too-much" | "refund-refused"; message: string };
-
-/** The processor refused: the transaction rolls back (the credit note's number with it) and the order is unchanged. */
-class PartialRefundRefused extends Error {
-  constructor(readonly refusal: { code?: RefundRefusalCode; message: string }) {
-    super(refusal.message);
-  }
-}
 
 /** The VAT a refund of `grossCents` contains: at the order's rate, as its invoice's lines; none for an export. */
 export function refundVatCents(order: Pick<OrderRow, "taxKind" | "vatBasisPoints">, grossCents: number): number {
@@ -145,7 +139,7 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
         // this transaction then failed, the same refund asked again from a reloaded page is the one already made.
         idempotencyKey: partialRefundKey(order, request.amountCents),
       });
-      if (refund.status === "refused") throw new PartialRefundRefused(refund);
+      if (refund.status === "refused") throw new RefundRefused(refund);
 
       const number = await takeInvoiceNumber(tx);
       const now = new Date();
@@ -188,20 +182,12 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
       return { ok: true, order: changed, refund: row!, unmailed, repeated: false } as const;
     });
   } catch (error) {
-    if (!(error instanceof PartialRefundRefused)) throw error;
-    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, request.orderId));
-    const current = order?.status ?? "paid";
-    const { code, message } = error.refusal;
-    // After the rollback, outside it: the next operator sees that a refund was tried and why it did not happen.
-    await recordOrderEvent(db, {
-      orderId: request.orderId,
-      kind: "refund-refused",
-      fromStatus: current,
-      toStatus: current,
-      actor: request.actor,
-      details: { attempted: "partial-refund", amountCents: String(request.amountCents), reason: (code ?? message).slice(0, 200) },
-    });
-    const said = code ? t(`transition.refusalReasons.${code}`) : message;
+    if (!(error instanceof RefundRefused)) throw error;
+    const { reason: said } = await recordRefundRefusal(
+      db,
+      { orderId: request.orderId, actor: request.actor, attempted: "partial-refund", details: { amountCents: String(request.amountCents) }, locale },
+      error.refusal,
+    );
     return { ok: false, reason: "refund-refused", message: `${t("transition.refundRefused", { reason: said })} ${t("partialRefund.refusals.notRefunded")}` };
   }
 }
