@@ -9,6 +9,7 @@ import { carrierName } from "#app/modules/orders/carriers.ts";
 import { isOrderStatus, refundsCharge, type OrderStatus } from "#app/modules/orders/order-status.ts";
 import { describePartialRefund } from "./partial-refund-form.tsx";
 import { ShipmentFields } from "./shipment-fields.tsx";
+import { FormAlert } from "./form-alert.tsx";
 
 /** What the order page's action answered: for which form (`to`), its errors, or that the move was made. */
 export interface TransitionReply {
@@ -63,18 +64,8 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
           {reply.unmailed}
         </p>
       ) : null}
-      {unplaced.length > 0 ? (
-        <div className="error-summary" role="alert">
-          {unplaced.map((message) => (
-            <p key={message}>{formMessageText(i18n, message)}</p>
-          ))}
-        </div>
-      ) : null}
-      {reply?.refused ? (
-        <div className="error-summary" role="alert">
-          <p>{reply.refused}</p>
-        </div>
-      ) : null}
+      <FormAlert messages={unplaced} />
+      <FormAlert messages={[reply?.refused]} />
       {next.length === 0 ? <p>{t("transition.nothingMore", { status: t(`statusInSentence.${status}`).toLowerCase() })}</p> : null}
       {orderedSteps(status, next, withdrawn).map((to, index) => {
         const errors = reply && reply.to === to && !reply.done ? (reply.result.error ?? {}) : {};
@@ -93,13 +84,7 @@ export function TransitionForms({ status, next, totalCents, reply, withdrawn = f
           >
             <input type="hidden" name="expected" value={status} />
             <input type="hidden" name="to" value={to} />
-            {formErrors.length > 0 ? (
-              <div className="error-summary" role="alert">
-                {formErrors.map((message) => (
-                  <p key={message}>{formMessageText(i18n, message)}</p>
-                ))}
-              </div>
-            ) : null}
+            <FormAlert messages={formErrors} />
             {to === "shipped" ? <ShipmentFields errors={errors} posted={reply && reply.to === to && !reply.done ? reply.result.initialValue : null} /> : null}
             {refundsCharge(to) ? (
               <div className="field">

@@ -5,6 +5,7 @@ import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { ShipmentFields } from "./shipment-fields.tsx";
 import { NOTE_MAX_LENGTH, type OrderIntent, type ResendableMail } from "./correction-schema.ts";
+import { FormAlert } from "./form-alert.tsx";
 
 /** What the order page's action answered to a form besides the moves: for which (`intent`), its errors, or what was done. */
 export interface CorrectionReply {
@@ -64,7 +65,6 @@ function CorrectionForm({
   const ownHeadingId = useId();
   const headingId = typeof heading === "string" ? ownHeadingId : heading.labelledBy;
   const navigation = useNavigation();
-  const { i18n } = useTranslation("admin");
   const { own, errors } = replyFor(reply, intent);
   const formErrors = Object.entries(errors)
     .filter(([name]) => !fieldNames.includes(name))
@@ -76,18 +76,8 @@ function CorrectionForm({
   return (
     <Form key={formKey} method="post" className="stack" aria-labelledby={headingId} data-intent={intent} noValidate>
       {typeof heading === "string" ? <h3 id={headingId}>{heading}</h3> : null}
-      {own?.refused ? (
-        <div className="error-summary" role="alert">
-          <p>{own.refused}</p>
-        </div>
-      ) : null}
-      {formErrors.length > 0 ? (
-        <div className="error-summary" role="alert">
-          {formErrors.map((message) => (
-            <p key={message}>{formMessageText(i18n, message)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormAlert messages={[own?.refused]} />
+      <FormAlert messages={formErrors} />
       <input type="hidden" name="intent" value={intent} />
       {children}
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>

@@ -4,10 +4,10 @@ import type { Locale } from "#app/modules/i18n/locales.ts";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "#app/components/form-fields.tsx";
 import { formatDateTime, formatMoney } from "#app/modules/catalog/format.ts";
-import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { PARTIAL_REFUND_INTENT, REASON_MAX_LENGTH } from "./partial-refund-schema.ts";
+import { FormAlert } from "./form-alert.tsx";
 
 /** What the order page's action answered to the partial refund form. */
 export interface PartialRefundReply {
@@ -40,7 +40,7 @@ export interface PartialRefundPanelData {
  * (compare-and-set) and the page view's submission id (one processor refund per form).
  */
 export function PartialRefunds({ panel, reply, refunded = false }: { panel: PartialRefundPanelData; reply: unknown; refunded?: boolean }) {
-  const { t, i18n } = useTranslation("admin");
+  const { t } = useTranslation("admin");
   const locale = useLocale();
   const navigation = useNavigation();
   const own = isPartialRefundReply(reply) ? reply : undefined;
@@ -84,24 +84,14 @@ export function PartialRefunds({ panel, reply, refunded = false }: { panel: Part
           {own.unmailed}
         </p>
       ) : null}
-      {own?.refused ? (
-        <div className="error-summary" role="alert">
-          <p>{own.refused}</p>
-        </div>
-      ) : null}
+      <FormAlert messages={[own?.refused]} />
       {panel.offered ? (
         // Keyed by the page view: after a refund the page's new submission id gives an empty form.
         <Form key={panel.requestId} ref={formRef} method="post" className="stack" aria-labelledby="partial-refund-submit" noValidate>
           <input type="hidden" name="intent" value={PARTIAL_REFUND_INTENT} />
           <input type="hidden" name="requestId" value={panel.requestId} />
           <input type="hidden" name="expectedRefundedCents" value={String(panel.refundedCents)} />
-          {formErrors.length > 0 ? (
-            <div className="error-summary" role="alert">
-              {formErrors.map((message) => (
-                <p key={message}>{formMessageText(i18n, message)}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormAlert messages={formErrors} />
           <TextField
             id="refund-amount"
             name="amount"
