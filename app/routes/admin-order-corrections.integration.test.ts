@@ -8,7 +8,6 @@ import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount, exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
 import { MAX_FORM_BYTES } from "#app/modules/forms/read-form.server.ts";
-import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
@@ -17,6 +16,7 @@ import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN, type RouteOutcome } from "#tests/support/route-harness.ts";
 import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { walkOrder } from "#tests/support/walk-order.ts";
 import * as adminOrder from "./admin-order.tsx";
 import * as login from "./login.tsx";
 import * as orderRoute from "./order.tsx";
@@ -54,21 +54,7 @@ async function place(overrides: Partial<OrderSubmission> = {}, userId: string | 
   return result.order;
 }
 
-async function walk(order: OrderRow, ...steps: OrderStatus[]) {
-  let current: OrderStatus = order.status;
-  for (const to of steps) {
-    const result = await transitionOrder(database.db, createTestPaymentProvider(), {
-      orderId: order.id,
-      expected: current,
-      to,
-      actor: { id: "setup", name: "setup@example.com" },
-      siteUrl: TEST_ORIGIN,
-      ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: DHL_NUMBER } } : {}),
-    });
-    if (!result.ok) throw new Error(`step to ${to} refused: ${JSON.stringify(result)}`);
-    current = to;
-  }
-}
+const walk = (order: OrderRow, ...steps: OrderStatus[]) => walkOrder(database, order, ...steps);
 
 /** A buyer's account with one order placed in it. */
 async function accountOrder() {

@@ -6,7 +6,6 @@ import type { Database } from "#app/db/client.server.ts";
 import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import type { WithdrawalMark } from "#app/modules/admin/withdrawal-mark.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
-import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
@@ -14,6 +13,7 @@ import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, contextForVisitor, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { walkOrder } from "#tests/support/walk-order.ts";
 import * as adminOrders from "./admin-orders.tsx";
 import * as adminOrdersCsv from "./admin-orders-csv.ts";
 
@@ -43,21 +43,7 @@ async function place(overrides: Partial<OrderSubmission> = {}): Promise<OrderRow
   return result.order;
 }
 
-async function walk(order: OrderRow, ...steps: OrderStatus[]) {
-  let current: OrderStatus = order.status;
-  for (const to of steps) {
-    const result = await transitionOrder(database.db, createTestPaymentProvider(), {
-      orderId: order.id,
-      expected: current,
-      to,
-      actor: { id: "setup", name: "setup@example.com" },
-      siteUrl: TEST_ORIGIN,
-      ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: "00340434161234567890" } } : {}),
-    });
-    if (!result.ok) throw new Error(`step to ${to} refused: ${JSON.stringify(result)}`);
-    current = to;
-  }
-}
+const walk = (order: OrderRow, ...steps: OrderStatus[]) => walkOrder(database, order, ...steps);
 
 interface ListBody {
   orders: { id: string; number: string; status: OrderStatus; withdrawal: WithdrawalMark | null }[];

@@ -12,7 +12,6 @@ import type { Design } from "#app/modules/design/design.ts";
 import { FONT_IDS } from "#app/modules/design/fonts.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";
 import { invoicePdfOfOrder, invoiceText } from "#app/modules/orders/invoice-pdf.server.ts";
-import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
@@ -21,6 +20,7 @@ import { orderSubmission } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { signInOperator } from "#tests/support/signed-in-operator.ts";
 import { databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import { walkOrder } from "#tests/support/walk-order.ts";
 import * as adminOrder from "./admin-order.tsx";
 import * as adminOrders from "./admin-orders.tsx";
 
@@ -53,21 +53,7 @@ async function place(overrides: Partial<OrderSubmission> = {}, userId: string | 
   return result.order;
 }
 
-async function walk(order: OrderRow, ...steps: OrderStatus[]) {
-  let current: OrderStatus = order.status;
-  for (const to of steps) {
-    const result = await transitionOrder(database.db, createTestPaymentProvider(), {
-      orderId: order.id,
-      expected: current,
-      to,
-      actor: { id: "setup", name: "setup@example.com" },
-      siteUrl: TEST_ORIGIN,
-      ...(to === "shipped" ? { shipment: { carrier: "dhl" as const, trackingNumber: "00340434161234567890" } } : {}),
-    });
-    if (!result.ok) throw new Error(`step to ${to} refused: ${JSON.stringify(result)}`);
-    current = to;
-  }
-}
+const walk = (order: OrderRow, ...steps: OrderStatus[]) => walkOrder(database, order, ...steps);
 
 const rowOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const pdfText = async (pdf: Buffer) => (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text.replace(/\s+/g, " ");
