@@ -3,7 +3,7 @@ import { asc, eq, like } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
-import { mailOutbox, orderEvents, orders, type OrderRow } from "#app/db/schema.ts";
+import { mailOutbox, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount, exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
 import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
@@ -360,6 +360,35 @@ describe(`correcting the buyer's e-mail address and sending a mail again on ${da
     const [mail] = await mailsLike(`order-shipped:${order.id}:resent:%`);
     expect(mail).toMatchObject({ recipient: "right@example.com", subject: `Your Deck Studio order ${order.number} is on its way` });
     expect(mail!.textBody).toContain(DHL_NUMBER);
+  });
+
+  it("a partial refund's mail can be sent again: offered by its credit note, the last one after shipping, sent with its amount", async () => {
+    const order = await place();
+    await walk(order, "in_production", "shipped");
+    const { partialRefunds } = (await callRoute(adminOrder.loader, new Request(`${TEST_ORIGIN}${pathOf(order)}`), { database, cookie: operator.cookie, params: { orderId: order.id } }))
+      .body as unknown as { partialRefunds: { requestId: string } };
+    const refunded = await post(order, { intent: "refund-part", requestId: partialRefunds.requestId, expectedRefundedCents: "0", amount: "12,50", reason: "Misprint on the tail" });
+    expect(refunded.status).toBe(200);
+    const [made] = await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    const mail = `partial-refund:${made!.creditNoteNumber}`;
+    expect((await page(order)).corrections).toMatchObject({ mails: ["confirmation", "shipped", mail], lastMail: mail });
+
+    const outcome = await resend(order, { expectedContact: order.contact, mail });
+    expect(outcome).toMatchObject({ status: 200, body: { done: `The partial refund mail (credit note ${made!.creditNoteNumber}) was sent again to ${order.contact}.` } });
+    const [again] = await mailsLike(`order-partly-refunded:${made!.creditNoteNumber}:resent:%`);
+    const [first] = await mailsLike(`order-partly-refunded:${made!.creditNoteNumber}`);
+    expect(again).toMatchObject({ recipient: order.contact, subject: first!.subject, textBody: first!.textBody });
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({ kind: "mail-resent", details: { mail } });
+  });
+
+  it("a partial refund's mail that the order does not have, or a made-up name, is refused on the field and nothing is sent", async () => {
+    const order = await place();
+    for (const mail of ["partial-refund:2026-999999", "partial-refund:../../etc", "refund", "partial-refund:"]) {
+      const outcome = await resend(order, { expectedContact: order.contact, mail });
+      expect(outcome.status, mail).toBe(400);
+      expect(Object.keys(errorsOf(outcome)), mail).toEqual(["mail"]);
+    }
+    expect(await mailsLike(`%:resent:%`).then((mails) => mails.filter((mail) => mail.eventKey.includes(order.id)))).toHaveLength(0);
   });
 
   it("an account's order: its address is the account's, so a changed one is refused with the reason; the mail is sent again to it", async () => {

@@ -15,11 +15,10 @@ import {
   addOrderNote,
   canCorrectShipment,
   correctShipment,
-  lastMail,
-  resendableMails,
   resendOrderMail,
   type CorrectionResult,
 } from "#app/modules/orders/order-corrections.server.ts";
+import { lastMail, mailName, resendableMails } from "#app/modules/orders/resendable-mails.ts";
 import { findOrderById, toOrderView } from "#app/modules/orders/orders.server.ts";
 import { staleOrderMessage, transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { isOrderStatus, nextStatuses, type OrderStatus } from "#app/modules/orders/order-status.ts";
@@ -38,6 +37,8 @@ export async function adminOrderLoader(request: Request, context: Context, order
   await requireOperator(request, context);
   const order = await findOrder(request, context, orderId);
   const history = await orderHistory(await getDb(context), order.id);
+  const partialRefunds = await partialRefundPanel(context, order);
+  const mails = resendableMails(order, partialRefunds.notes.map((note) => note.number));
   return {
     order: {
       // What the buyer sees of the order, and what only the operator needs.
@@ -55,7 +56,7 @@ export async function adminOrderLoader(request: Request, context: Context, order
     },
     next: nextStatuses(order.status),
     // Part of the amount refunded (a price reduction), with its credit notes, and the form for another.
-    partialRefunds: await partialRefundPanel(context, order),
+    partialRefunds,
     printPath: `/admin/orders/${order.id}/print`,
     // The forms besides the moves (a note, a corrected shipment, a mail sent again), with the submission id of each for
     // this view of the page: the same post twice is written once (order-corrections.server.ts).
@@ -65,8 +66,8 @@ export async function adminOrderLoader(request: Request, context: Context, order
       shipment: canCorrectShipment(order),
       anonymised: order.anonymisedAt !== null || order.contact === "",
       contactEditable: order.userId === null,
-      mails: resendableMails(order),
-      lastMail: lastMail(order),
+      mails,
+      lastMail: lastMail(mails, history),
     },
     history: history.map((event) => ({
       id: event.id,
@@ -189,11 +190,12 @@ async function correctionAction(request: Request, context: Context, orderId: str
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   const { expectedContact, contact, mail, submission: id } = submission.value;
   const result = await resendOrderMail(db, { ...common, expectedContact: expectedContact ?? "", contact, mail, submission: id, siteUrl: getSiteUrl(context) });
-  const mailName = t(`corrections.mails.${mail}`);
+  const name = mailName(mail);
+  const mailTitle = t(name.key, name.values);
   return correctionReply(request, intent, submission, result, (order) =>
     contact !== undefined && contact !== expectedContact
-      ? t("corrections.contactCorrected", { contact: order.contact, mail: mailName })
-      : t("corrections.mailResent", { contact: order.contact, mail: mailName }),
+      ? t("corrections.contactCorrected", { contact: order.contact, mail: mailTitle })
+      : t("corrections.mailResent", { contact: order.contact, mail: mailTitle }),
   );
 }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Design } from "#app/modules/design/design.ts";
 import { withI18n } from "#app/modules/i18n/test-i18n.tsx";
 import type { Locale } from "#app/modules/i18n/locales.ts";
-import type { ResendableMail } from "#app/modules/admin/correction-schema.ts";
+import type { ResendableMail } from "#app/modules/orders/resendable-mails.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { nextStatuses } from "#app/modules/orders/order-status.ts";
 import AdminOrder from "./admin-order.tsx";

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { formMessage } from "#app/modules/forms/form-message.ts";
 import { contactSchema } from "#app/modules/checkout/order-schema.ts";
 import { shipmentIssues } from "./transition-schema.ts";
+import { isResendableMail, type ResendableMail } from "#app/modules/orders/resendable-mails.ts";
 
 /**
  * The back office's entries on an order besides its moves, each a form of the order page told apart by `intent`:
@@ -59,10 +60,6 @@ export const trackingCorrectionSchema = z
   })
   .check(z.superRefine((value, context) => shipmentIssues(value, context)));
 
-/** The mails a buyer may get again: the confirmation, the shipping mail, the refund's. */
-export const RESENDABLE_MAILS = ["confirmation", "shipped", "refunded"] as const;
-export type ResendableMail = (typeof RESENDABLE_MAILS)[number];
-
 /**
  * A mail sent again, to the address the operator saw (`expectedContact`, compare-and-set) or to a corrected one
  * (`contact`, a guest order's only: an account's orders go to the account's address).
@@ -72,5 +69,8 @@ export const resendMailSchema = z.object({
   submission,
   expectedContact: z.optional(z.string().check(z.maxLength(254, formMessage("admin:corrections.errors.reloadPage")))),
   contact: z.optional(contactSchema),
-  mail: z.enum(RESENDABLE_MAILS, { error: formMessage("admin:corrections.errors.chooseMail") }),
+  mail: z.pipe(
+    z.string({ error: formMessage("admin:corrections.errors.chooseMail") }).check(z.refine(isResendableMail, { error: formMessage("admin:corrections.errors.chooseMail") })),
+    z.custom<ResendableMail>(),
+  ),
 });

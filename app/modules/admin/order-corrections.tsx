@@ -4,7 +4,8 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { formMessageText } from "#app/modules/forms/form-message.ts";
 import { SelectField, TextField } from "#app/components/form-fields.tsx";
 import { ShipmentFields } from "./shipment-fields.tsx";
-import { NOTE_MAX_LENGTH, type OrderIntent, type ResendableMail } from "./correction-schema.ts";
+import { NOTE_MAX_LENGTH, type OrderIntent } from "./correction-schema.ts";
+import { mailName, type ResendableMail } from "#app/modules/orders/resendable-mails.ts";
 import { FormAlert } from "./form-alert.tsx";
 
 /** What the order page's action answered to a form besides the moves: for which (`intent`), its errors, or what was done. */
@@ -227,11 +228,14 @@ export function ResendMailForm({ contact, contactEditable, anonymised, mails, la
             errors={errors.mail ?? undefined}
             defaultValue={postedMail && (mails as readonly string[]).includes(postedMail) ? postedMail : lastMail}
           >
-            {mails.map((mail) => (
-              <option key={mail} value={mail}>
-                {t(`corrections.mails.${mail}`)}
-              </option>
-            ))}
+            {mails.map((mail) => {
+              const name = mailName(mail);
+              return (
+                <option key={mail} value={mail}>
+                  {t(name.key, name.values)}
+                </option>
+              );
+            })}
           </SelectField>
         </CorrectionForm>
       </details>

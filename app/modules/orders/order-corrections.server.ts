@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
-import { orderEvents, orders, type OrderRow } from "#app/db/schema.ts";
+import { orderEvents, orders, type OrderRefundRow, type OrderRow } from "#app/db/schema.ts";
 import { enqueueMail, type MailToSend } from "#app/modules/mail/mail-outbox.server.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import { carrierName, type CarrierCode } from "./carriers.ts";
 import type { Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
-import { orderConfirmationMail, orderRefundedMail, orderShippedMail, trackingCorrectedMail } from "./order-mails.server.ts";
-import { refundsCharge } from "./order-status.ts";
+import { orderConfirmationMail, orderPartlyRefundedMail, orderRefundedMail, orderShippedMail, trackingCorrectedMail } from "./order-mails.server.ts";
+import { partialRefundsOf, toPartialCreditNote } from "./partial-refunds.server.ts";
+import { creditNoteOfMail, resendableMails, type ResendableMail } from "./resendable-mails.ts";
 
 /**
  * The back office's entries on an order besides its moves: an internal note, a corrected shipment, a mail sent again
@@ -142,32 +143,20 @@ export async function correctShipment(
   });
 }
 
-/** The mails a buyer may get again, as the order stands: the confirmation, the shipping mail once shipped, the refund's. */
-export type ResendableMail = "confirmation" | "shipped" | "refunded";
-
-export function resendableMails(order: Pick<OrderRow, "status" | "carrier">): ResendableMail[] {
-  return [
-    "confirmation",
-    ...(order.carrier ? (["shipped"] as const) : []),
-    ...(refundsCharge(order.status) ? (["refunded"] as const) : []),
-  ];
-}
-
-/** The last mail the buyer was sent about the order, which "I never got it" is most often about. */
-export function lastMail(order: Pick<OrderRow, "status" | "carrier">): ResendableMail {
-  return resendableMails(order).at(-1)!;
-}
-
 function orderUrl(order: OrderRow, siteUrl: string): string {
   return new URL(orderPath(order.id, { guest: order.userId === null }), siteUrl).href;
 }
 
-function mailOf(order: OrderRow, mail: ResendableMail, siteUrl: string): MailToSend {
+function mailOf(order: OrderRow, mail: ResendableMail, siteUrl: string, partialRefunds: readonly OrderRefundRow[]): MailToSend | null {
   const url = orderUrl(order, siteUrl);
   if (mail === "confirmation") return orderConfirmationMail(order, url);
   if (mail === "shipped") return orderShippedMail(order, url);
-  // Cancelled or returned without a refund of ours: the money came back by a chargeback (D232).
-  return orderRefundedMail(order, url, { elsewhere: order.refundReference === null });
+  if (mail === "refunded") {
+    // Cancelled or returned without a refund of ours: the money came back by a chargeback (D232).
+    return orderRefundedMail(order, url, { elsewhere: order.refundReference === null });
+  }
+  const refund = partialRefunds.find((made) => made.creditNoteNumber === creditNoteOfMail(mail));
+  return refund ? orderPartlyRefundedMail(order, toPartialCreditNote(refund), url) : null;
 }
 
 /**
@@ -198,7 +187,9 @@ export async function resendOrderMail(
     if (corrected && order.userId !== null) {
       return { ok: false, reason: "invalid", field: "contact", message: t("corrections.accountAddress") } as const;
     }
-    if (!resendableMails(order).includes(request.mail)) {
+    const partialRefunds = await partialRefundsOf(tx, order.id);
+    const mails = resendableMails(order, partialRefunds.map((refund) => refund.creditNoteNumber));
+    if (!mails.includes(request.mail)) {
       return { ok: false, reason: "invalid", field: "mail", message: t("corrections.mailNotSent") } as const;
     }
     let row = order;
@@ -206,7 +197,7 @@ export async function resendOrderMail(
       const [changed] = await tx.update(orders).set({ contact, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
       row = changed!;
     }
-    const mail = mailOf(row, request.mail, request.siteUrl);
+    const mail = mailOf(row, request.mail, request.siteUrl, partialRefunds)!;
     await enqueueMail(tx, { ...mail, eventKey: `${mail.eventKey}:resent:${request.submission}` });
     await tx.insert(orderEvents).values({
       id: request.submission,
