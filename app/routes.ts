@@ -9,6 +9,8 @@ export default [
   route("Login", "routes/login.tsx"),
   route("Payment", "routes/payment.tsx"),
   route("Shipping", "routes/shipping.tsx"),
+  // Back to an earlier step without scripts, with what was entered (D240).
+  route("checkout/revisit", "routes/checkout-revisit.ts"),
   // Ours, beyond the spec: order confirmation (guest link or owner), keeping a guest order in an account (a link
   // sent to the order's address), print files, the invoice and a refund's credit note (PDF), a partial refund's credit
   // note by its number, order history, sign-out.

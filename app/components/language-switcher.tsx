@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { CarriedFields } from "#app/modules/checkout/carried-fields.tsx";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import { LANGUAGE_NAMES, LOCALES } from "#app/modules/i18n/locales.ts";
 import { useLocale } from "#app/modules/i18n/use-locale.ts";
@@ -14,6 +15,8 @@ export function LanguageSwitcher() {
   return (
     <Form method="post" action="/language" className="language-switcher" aria-label={t("language.label")}>
       <input type="hidden" name="returnTo" value={pathname + search} />
+      {/* Without scripts, what the checkout carried to this page goes with the switch, or the page would come back empty. */}
+      <CarriedFields except={[]} />
       {LOCALES.map((locale) =>
         locale === current ? (
           <span key={locale} lang={locale} aria-current="true" className="language-switcher__current">

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { StepLink } from "#app/modules/checkout/step-link.tsx";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 
 /** The steps; each label is the common namespace's `steps.<id>`. */
@@ -25,7 +26,7 @@ export function StepIndicator() {
               <span className="step__number" aria-hidden="true">
                 {index + 1}
               </span>
-              {state === "done" ? <Link to={step.path}>{t(`steps.${step.id}`)}</Link> : <span>{t(`steps.${step.id}`)}</span>}
+              {state === "done" ? <StepLink to={step.path}>{t(`steps.${step.id}`)}</StepLink> : <span>{t(`steps.${step.id}`)}</span>}
             </li>
           );
         })}

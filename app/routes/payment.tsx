@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/modules/i18n/use-translation.ts";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ErrorSummary, type FormErrorItem } from "#app/components/form-fields.tsx";
 import { OrderSummary } from "#app/modules/checkout/order-summary.tsx";
 import { PostalAddress } from "#app/modules/checkout/postal-address.tsx";
@@ -19,6 +19,7 @@ import { currentAccount } from "#app/modules/session/auth.server.ts";
 import type { Route } from "./+types/payment";
 import { metaTranslator } from "#app/modules/i18n/meta-translator.ts";
 import { paymentAction } from "./payment.server.ts";
+import { StepLink } from "#app/modules/checkout/step-link.tsx";
 import { networkFailureReply, unlessNetworkFails } from "#app/modules/forms/network-failure.ts";
 
 export const meta = (args: Route.MetaArgs) => {
@@ -157,7 +158,7 @@ export default function Payment() {
             <p>{t("payment.noAddress")}</p>
           )}
           <p>
-            <Link to="/Shipping">{t("payment.changeAddress")}</Link>
+            <StepLink to="/Shipping">{t("payment.changeAddress")}</StepLink>
           </p>
           {contact ? <p>{t("payment.confirmationTo", { contact })}</p> : null}
         </section>

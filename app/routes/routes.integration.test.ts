@@ -11,7 +11,9 @@ import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { validAddress } from "#tests/support/fixtures.ts";
 import { callRoute, formPost, TEST_ORIGIN } from "#tests/support/route-harness.ts";
 import { contextFor, databaseKind, openTestDatabase } from "#tests/support/test-database.ts";
+import * as checkoutRevisit from "./checkout-revisit.ts";
 import * as gripSize from "./grip-size.tsx";
+import * as language from "./language.ts";
 import * as healthz from "./healthz.ts";
 import * as login from "./login.tsx";
 import * as notFound from "./not-found.tsx";
@@ -171,6 +173,37 @@ describe(`checkout step actions on ${databaseKind}`, () => {
       // An empty field carries nothing: it must not wipe what the tab's draft has (a guest's e-mail, D228).
       expect(sent.seen).not.toHaveProperty("address");
       expect(sent.response.headers.get("Set-Cookie")).toBeNull();
+    });
+
+    it("back to an earlier step without scripts: the step bar's form carries what was entered to it (D240)", async () => {
+      const fields = { ...validAddress, contact: "ada@example.com", size: "8.5", grip: "on" };
+      const back = formPost("/checkout/revisit", { to: "/Shipping", ...fields }, asDocument);
+      const sent = await throughMiddleware(back, (context) => checkoutRevisit.action({ request: back, context, params: {} } as never));
+      expect(sent.response.status).toBe(303);
+      expect(sent.response.headers.get("Location")).toBe("/Shipping");
+      const shippingPage = new Request(`${TEST_ORIGIN}/Shipping`, { headers: { Cookie: (sent.response.headers.get("Set-Cookie") ?? "").split(";")[0]! } });
+      const next = await throughMiddleware(shippingPage, async () => new Response("page"));
+      expect(next.seen).toMatchObject({ name: validAddress.name, city: validAddress.city, contact: "ada@example.com", size: 8.5, grip: true });
+
+      // Only the checkout's steps: never another page or site, and a GET starts the checkout.
+      for (const to of ["/admin", "https://evil.example/", "//evil.example", "", "/shipping/../admin"]) {
+        const refused = formPost("/checkout/revisit", { to, ...fields }, asDocument);
+        const outcome = await callRoute(checkoutRevisit.action, refused, { database });
+        expect(outcome.status, to).toBe(400);
+        expect(outcome.location, to).toBeNull();
+      }
+      expect((await callRoute(checkoutRevisit.loader, new Request(`${TEST_ORIGIN}/checkout/revisit`), { database })).location).toBe("/GripSize");
+      expect((await callRoute(checkoutRevisit.action, formPost("/checkout/revisit", { to: "/Login", name: "x".repeat(1024 * 1024) }), { database })).status).toBe(413);
+    });
+
+    it("switching the language without scripts keeps what the checkout carried to the page (D240)", async () => {
+      const post = formPost("/language", { locale: "de", returnTo: "/Payment", ...validAddress, size: "8.5", grip: "" }, asDocument);
+      const sent = await throughMiddleware(post, (context) => language.action({ request: post, context, params: {} } as never));
+      expect(sent.response.headers.get("Location")).toBe("/Payment");
+      const cookies = sent.response.headers.getSetCookie();
+      const carried = cookies.find((cookie) => cookie.startsWith("deck-carry="))!;
+      const paymentPage = new Request(`${TEST_ORIGIN}/Payment`, { headers: { Cookie: carried.split(";")[0]! } });
+      expect((await throughMiddleware(paymentPage, async () => new Response("page"))).seen).toMatchObject({ name: validAddress.name, size: 8.5, grip: false });
     });
 
     it("the page's own submissions (fetches) and a tampered cookie carry nothing", async () => {

@@ -198,4 +198,43 @@ test.describe("a browser without any scripts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(/thank/i);
     await expect(page.getByText("Heidestraße 17")).toBeVisible();
   });
+
+  test("goes back to an earlier step and switches the language with what was entered kept (D240)", async ({ page }) => {
+    await page.goto("/GripSize");
+    await page.getByRole("radio", { name: "8.5″" }).check();
+    await page.getByRole("button", { name: "Continue to login" }).click();
+    const guest = page.getByRole("region", { name: "Continue as guest" });
+    await guest.getByLabel("E-mail").fill("erika@example.com");
+    await guest.getByRole("button", { name: "Continue as guest" }).click();
+    const form = shippingForm(page);
+    await form.name.fill("Erika Mustermann");
+    await form.address.fill("Heidestraße 17");
+    await form.postalcode.fill("51147");
+    await form.city.fill("Köln");
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/Payment$/);
+
+    // "Change shipping address" opens Shipping with the address in its fields, not an empty form.
+    await page.getByRole("button", { name: "Change shipping address" }).click();
+    await expect(page).toHaveURL(/\/Shipping$/);
+    await expect(form.name).toHaveValue("Erika Mustermann");
+    await expect(form.city).toHaveValue("Köln");
+    await expect(page.getByText("Order updates go to erika@example.com.")).toBeVisible();
+
+    // The step bar's earlier step keeps the width chosen there.
+    await page.getByRole("navigation", { name: "Checkout steps" }).getByRole("button", { name: "Grip & size" }).click();
+    await expect(page).toHaveURL(/\/GripSize$/);
+    await expect(page.getByRole("radio", { name: "8.5″" })).toBeChecked();
+    await page.getByRole("button", { name: "Continue to login" }).click();
+    await guest.getByRole("button", { name: "Continue as guest" }).click();
+    await expect(form.address).toHaveValue("Heidestraße 17");
+
+    // The language switch comes back to the page with its order.
+    await form.submit.click();
+    await expect(page).toHaveURL(/\/Payment$/);
+    await page.getByRole("button", { name: "Deutsch" }).click();
+    await expect(page).toHaveURL(/\/Payment$/);
+    await expect(page.getByTestId("ship-to")).toContainText("Heidestraße 17");
+    await expect(page.getByRole("complementary")).toContainText("8.5″");
+  });
 });
