@@ -127,8 +127,8 @@ let stopBackups: (() => Promise<void>) | undefined;
 let dataRetention: ReturnType<typeof startDataRetention> | undefined;
 
 /**
- * Called by server.mjs: open and migrate the database, resolve checkout attempts left by a server that died (then
- * every minute) and start delivering mail before listening, then sweep expired data in the background; on shutdown
+ * Called by server.mjs: open and migrate the database, resolve checkout attempts and finish refunds left by a server
+ * that died (then every minute) and start delivering mail before listening, then sweep expired data in the background; on shutdown
  * finish the rounds under way, then close the database.
  */
 export const lifecycle = {

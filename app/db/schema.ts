@@ -282,6 +282,63 @@ export const orderRefunds = pgTable(
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 
 /**
+ * A refund the back office asked of the processor, written before the processor is asked (as a checkout attempt is
+ * written before the charge): cancelling or taking back an order (the rest of its charge), or a partial refund.
+ * `asked`: written and committed, the processor asked or about to be; the order is held meanwhile (no other move,
+ * no other refund: at most one open intent an order, a partial unique index). `done`: the refund is made and applied
+ * to the order (status, credit note, history, mail) in the transaction that moved the intent. `refused`: the processor
+ * refused it; the refusal is in the order's history. An intent left `asked` by a server that died is finished by
+ * refund-recovery.server.ts with the same idempotency key, so the processor refunds once whoever finishes it. The key
+ * is the processor's: `refund:<order>` (after partial refunds `refund:<order>:after-<cents>`) or `partialRefundKey`.
+ */
+export const REFUND_INTENT_KINDS = ["cancelled", "returned", "partial-refund"] as const;
+export const REFUND_INTENT_STATES = ["asked", "done", "refused"] as const;
+
+/** What finishing an intent needs besides its order: who asked, as what they saw it, and where the buyer's link points. */
+export interface RefundIntentRequest {
+  actor: { id: string | null; name: string };
+  /** The shop's origin, for the order link in the buyer's mail. */
+  siteUrl: string;
+  /** The operator's language, for a refusal's message. */
+  locale?: "en" | "de";
+  /** Cancel or return: the status the order had when the refund was asked (it is held there until the intent ends). */
+  expected?: (typeof ORDER_STATUSES)[number];
+  /** Partial refund: what the order had refunded when it was asked, the reason the credit note prints, the form's id. */
+  expectedRefundedCents?: number;
+  reason?: string;
+  requestId?: string;
+}
+
+export const refundIntents = pgTable(
+  "refund_intents",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    // Retention deletes an order with everything that hangs on it: its intents go with it.
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REFUND_INTENT_KINDS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    request: jsonb("request").$type<RefundIntentRequest>().notNull(),
+    state: text("state", { enum: REFUND_INTENT_STATES }).notNull().default("asked"),
+    /** The processor's refund reference, once done. */
+    refundReference: text("refund_reference"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("refund_intents_one_open_idx").on(table.orderId).where(sql`state = 'asked'`),
+    // Recovery looks for the few intents left open among one row per refund ever asked.
+    index("refund_intents_open_idx").on(table.createdAt).where(sql`state = 'asked'`),
+    check("refund_intents_kind_known", sql`${table.kind} in ('cancelled', 'returned', 'partial-refund')`),
+    check("refund_intents_state_known", sql`${table.state} in ('asked', 'done', 'refused')`),
+    check("refund_intents_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);
+
+export type RefundIntentRow = typeof refundIntents.$inferSelect;
+
+/**
  * Mail to send, written in the same transaction as the change it tells of (an order placed, …) and delivered
  * afterwards by the mail worker (app/modules/mail). `eventKey` is unique, so an event replayed (a retried
  * request) gives one mail. A worker claims due rows with FOR UPDATE SKIP LOCKED for a lease: several servers never

@@ -5,6 +5,7 @@ import type { PaymentProvider } from "#app/modules/payment/payment-provider.serv
 import type { Services } from "#app/services.server.ts";
 import { chargeKey, completeAttempt } from "./checkout-attempts.server.ts";
 import { printSvgForOrder } from "./print-files.server.ts";
+import { recoverRefundIntents } from "./refund-recovery.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 
 /**
@@ -145,9 +146,10 @@ export interface CheckoutRecovery {
 }
 
 /**
- * Runs a round now (awaited, before the server takes requests) and then every `intervalMs` (an unref'd timer).
- * On the embedded database the first round takes every `processing` attempt, whatever its age: PGlite allows one
- * process, so whatever is `processing` before this server listens was left by one that died.
+ * Runs a round now (awaited, before the server takes requests) and then every `intervalMs` (an unref'd timer); each
+ * round also finishes the refunds left `asked` (refund-recovery.server.ts), after the same grace period. On the
+ * embedded database the first round takes every `processing` attempt and every `asked` refund, whatever its age:
+ * PGlite allows one process, so whatever is open before this server listens was left by one that died.
  */
 export async function startCheckoutRecovery(
   services: Pick<Services, "database" | "payments">,
@@ -166,6 +168,14 @@ export async function startCheckoutRecovery(
         }
       } catch (error) {
         logger.error({ err: error }, "checkout recovery round failed");
+      }
+      // The same round finishes the back office's refunds a server left asked (refund-recovery.server.ts).
+      try {
+        const database = await services.database();
+        const summary = await recoverRefundIntents({ db: database.db, provider: services.payments(), olderThanMs: after(database.kind) });
+        if (summary.completed + summary.refused + summary.left > 0) logger.info({ refundRecovery: summary }, "refund recovery round");
+      } catch (error) {
+        logger.error({ err: error }, "refund recovery round failed");
       } finally {
         running = undefined;
       }

@@ -19,6 +19,7 @@ import { orderAccessToken } from "./order-link.server.ts";
 import { transitionOrder, type Shipment, type TransitionRequest } from "./order-lifecycle.server.ts";
 import type { OrderStatus } from "./order-status.ts";
 import { placeOrder } from "./place-order.server.ts";
+import { recoverRefundIntents } from "./refund-recovery.server.ts";
 import { countOrdersByStatus } from "#app/modules/admin/admin-orders.server.ts";
 
 /** The origin the operator works at: the buyer's mails link the order there. */
@@ -347,7 +348,7 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
     expect(await mailsOf(order.id)).toEqual(["order-placed"]);
   });
 
-  it("made but with its answer lost is not made twice when the cancel is retried", async () => {
+  it("made but with its answer lost is not made twice: the order is held until recovery finishes the refund with the same key", async () => {
     const provider = createTestPaymentProvider();
     const order = await paidOrder(provider);
     // The processor refunds, but the answer never arrives.
@@ -363,10 +364,14 @@ describe(`the refund of a cancelled order on ${databaseKind}`, () => {
     const firstReference = provider.refunds.get(`refund:${order.id}`)?.refundReference;
     expect(firstReference).toMatch(/^test_re_/);
 
+    // A retry is refused while the refund is under way; recovery finishes it with the key the request used.
     const retry = await move(provider, order, "paid", "cancelled");
+    expect(retry).toMatchObject({ ok: false, reason: "stale", current: "paid", message: expect.stringContaining("A refund of this order is under way") });
+    // (The round also finishes the refund left asked by the unreachable processor above.)
+    expect(await recoverRefundIntents({ db: database.db, provider, olderThanMs: 0 })).toMatchObject({ refused: 0, left: 0 });
 
-    expect(retry.ok).toBe(true);
-    expect(provider.refunds.size).toBe(1);
+    const { paymentReference } = await orderRow(order.id);
+    expect([...provider.refunds.values()].filter((refund) => refund.reference === paymentReference)).toHaveLength(1);
     expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", refundReference: firstReference });
   });
 });
@@ -398,7 +403,7 @@ describe(`moves made at the same moment on ${databaseKind}`, () => {
     expect(ofThisOrder[0]!.textBody).toContain(`Tracking number: ${winner!.trackingNumber}`);
   });
 
-  it("10 concurrent cancels of one order: one goes through, 9 are stale, one refund, one event, one mail", async () => {
+  it("10 concurrent cancels of one order: one goes through, 9 are stale or told the refund is under way, one refund, one event, one mail", async () => {
     const provider = createTestPaymentProvider();
     const order = await paidOrder(provider);
     let refundCalls = 0;
@@ -413,7 +418,14 @@ describe(`moves made at the same moment on ${databaseKind}`, () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => move(counting, order, "paid", "cancelled")));
 
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok && result.reason === "stale" && result.current === "cancelled")).toHaveLength(9);
+    // Refused once the order is cancelled, or while its refund is under way (the order still paid, and held).
+    const refused = results.filter(
+      (result) =>
+        !result.ok &&
+        result.reason === "stale" &&
+        (result.current === "cancelled" || (result.current === "paid" && result.message.startsWith("A refund of this order is under way"))),
+    );
+    expect(refused).toHaveLength(9);
     expect(refundCalls).toBe(1);
     expect(provider.refunds.size).toBe(1);
     const refund = provider.refunds.get(`refund:${order.id}`)!;

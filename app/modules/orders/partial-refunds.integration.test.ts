@@ -263,14 +263,14 @@ describe(`partial refunds on ${databaseKind}`, () => {
     expect(printedTotals(text).gross).toBe(-cancelled.totalCents);
   });
 
-  it("two refunds at once from the same view of the page: one is made, the other is told the amount changed", async () => {
+  it("two refunds at once from the same view of the page: one is made, the other is told the amount changed or the refund is under way", async () => {
     const provider = createTestPaymentProvider();
     const order = await place(provider);
     const results = await Promise.all([refund(provider, order, { amountCents: 500 }), refund(provider, order, { amountCents: 700 })]);
     const made = results.filter((result) => result.ok);
     const refused = results.filter((result) => !result.ok);
     expect(made).toHaveLength(1);
-    expect(refused).toEqual([expect.objectContaining({ reason: "stale", message: expect.stringContaining("Another refund was made") })]);
+    expect(refused).toEqual([expect.objectContaining({ reason: "stale", message: expect.stringMatching(/^(Another refund was made|A refund of this order is under way)/) })]);
     const after = await row(order.id);
     expect([500, 700]).toContain(after.partlyRefundedCents);
     expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);

@@ -7,22 +7,15 @@ import type { RefundRefusalCode } from "#app/modules/payment/payment-provider.se
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import type { OrderStatus } from "./order-status.ts";
 
-type Refusal = { code?: RefundRefusalCode; message: string };
-
-/** The processor refused a refund: thrown inside the transaction, so that it rolls back (a credit note's number with it). */
-export class RefundRefused extends Error {
-  constructor(readonly refusal: Refusal) {
-    super(refusal.message);
-  }
-}
+export type Refusal = { code?: RefundRefusalCode; message: string };
 
 /**
- * After the rollback, outside it: the refused refund's trace in the order's history, so that the operator who comes
- * next sees that it was tried and why (D232). Answers the order's status as it is now and the processor's reason in
+ * The refused refund's trace in the order's history, in the transaction that marks its intent refused
+ * (refund-intents.server.ts), so that the operator who comes next sees that it was tried and why (D232). Answers the order's status as it is now and the processor's reason in
  * the back office's language (a reason the processor words only itself is quoted as it came).
  */
 export async function recordRefundRefusal(
-  db: Db,
+  db: Pick<Db, "select" | "insert">,
   request: { orderId: string; actor: Actor; attempted: string; details?: Record<string, string>; locale?: Locale },
   refusal: Refusal,
 ): Promise<{ current: OrderStatus | undefined; reason: string }> {
@@ -38,6 +31,11 @@ export async function recordRefundRefusal(
       details: { attempted: request.attempted, ...request.details, reason: (refusal.code ?? refusal.message).slice(0, 200) },
     });
   }
-  const t = translatorFor(request.locale ?? "en", "admin");
-  return { current, reason: refusal.code ? t(`transition.refusalReasons.${refusal.code}`) : refusal.message };
+  return { current, reason: refusalReason(refusal, request.locale) };
+}
+
+/** The processor's reason in the back office's language (a reason the processor words only itself is quoted as it came). */
+export function refusalReason(refusal: Refusal, locale: Locale = "en"): string {
+  const t = translatorFor(locale, "admin");
+  return refusal.code ? t(`transition.refusalReasons.${refusal.code}`) : refusal.message;
 }
