@@ -1,5 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import { INTL_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
+import type { Locale } from "#app/modules/i18n/locales.ts";
+import { nameSortKey } from "./country-names.ts";
 import { formatCountry } from "./format.ts";
 import { SHIPPING_ZONES, type ShippingZoneId } from "./shipping.ts";
 import { SELLER_COUNTRY } from "./tax.ts";
@@ -8,7 +9,7 @@ import { SELLER_COUNTRY } from "./tax.ts";
  * The countries we ship to (the destinations of shipping.ts's zones) and how their addresses are written: the
  * postal code's format (checked with the maintained `postcode-validator` library, which covers every one of them),
  * an example for the buyer, a required state, province or territory where the post needs one, and where the
- * postal code goes on the parcel. Country names come from `Intl.DisplayNames` in the page's language.
+ * postal code goes on the parcel. Country names come from country-names.ts (CLDR's, in the page's language).
  */
 
 export type CountryCode = (typeof SHIPPING_ZONES)[ShippingZoneId]["countries"][number];
@@ -195,10 +196,11 @@ const listsByLocale = new Map<Locale, readonly NamedCountry[]>();
 export function countriesByName(locale: Locale): readonly NamedCountry[] {
   const known = listsByLocale.get(locale);
   if (known) return known;
-  const collator = new Intl.Collator(INTL_LOCALE[locale]);
   const named = countryCodes.map((code) => Object.freeze({ code, name: formatCountry(code, locale) }));
   const home = named.filter((entry) => entry.code === HOME_COUNTRY);
-  const rest = named.filter((entry) => entry.code !== HOME_COUNTRY).sort((a, b) => collator.compare(a.name, b.name));
+  // Sorted by a key, not by Intl.Collator, which would load the browser's ICU data during hydration (country-names.ts).
+  const keys = new Map(named.map((entry) => [entry, nameSortKey(entry.name)]));
+  const rest = named.filter((entry) => entry.code !== HOME_COUNTRY).sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : 1));
   const list = Object.freeze([...home, ...rest]);
   listsByLocale.set(locale, list);
   return list;
