@@ -16,6 +16,7 @@ import { useTranslation } from "#app/modules/i18n/use-translation.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { NotFoundPage } from "#app/components/not-found-page.tsx";
+import { HydratedContext, useHydrationPhase } from "#app/components/use-hydrated.ts";
 import { startBuildUpdates } from "#app/modules/build-update/build-updates.client.ts";
 import { useChunkErrorPage } from "#app/modules/build-update/use-chunk-error-page.ts";
 import { restoreTypedValues } from "#app/modules/forms/typed-values.client.ts";
@@ -73,11 +74,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const { locale, messages } = usePageLanguage();
   const i18n = pageI18n(locale, messages);
   const carried = useRouteLoaderData<typeof loader>("root")?.carried ?? null;
-  // Marks the document once the whole page is React's (this effect runs after every child's): before that a click
-  // on a link is the browser's own. End-to-end tests wait for it; React's internal keys appear before the commit.
+  const hydrated = useHydrationPhase();
+  // Marks the document once the whole page is React's and live (the tab's draft shown, script-only buttons enabled):
+  // before that a click on a link is the browser's own. End-to-end tests wait for it; React's internal keys appear
+  // before the commit.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   return (
     <html lang={locale}>
       <head>
@@ -89,9 +92,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          <CarriedDraftContext.Provider value={carried}>
-            <SiteLayout>{children}</SiteLayout>
-          </CarriedDraftContext.Provider>
+          <HydratedContext.Provider value={hydrated}>
+            <CarriedDraftContext.Provider value={carried}>
+              <SiteLayout>{children}</SiteLayout>
+            </CarriedDraftContext.Provider>
+          </HydratedContext.Provider>
         </I18nextProvider>
         <PageMessagesScript />
         <ScrollRestoration />

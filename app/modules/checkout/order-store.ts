@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from "react";
+import { HydratedContext } from "#app/components/use-hydrated.ts";
 import { FORM_FIELDS, initialOrderState, restoreOrderDraft, type OrderState } from "./order-state.ts";
 import { withCarriedDraft, type CarriedDraft } from "./carried-draft.ts";
 
@@ -37,10 +38,13 @@ export interface OrderStore extends OrderSetters {
    * carried object. Called while the page renders, before anything reads the draft, so it tells no listener.
    */
   absorb(carried: CarriedDraft): void;
+  /** Whether a setter has written the draft since the page loaded (the buyer typed, or the page gave back typed values). */
+  writtenSinceLoad(): boolean;
 }
 
 export function createOrderStore(storage: () => Storage | undefined, { writable = true } = {}): OrderStore {
   let state: OrderState | undefined;
+  let written = false;
   const listeners = new Set<() => void>();
   const absorbed = new WeakSet<CarriedDraft>();
 
@@ -70,6 +74,7 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
   function update(patch: Partial<OrderState>) {
     if (!writable) throw new Error("The order store is written only in the browser, from event handlers");
     save({ ...getSnapshot(), ...patch });
+    written = true;
     for (const listener of listeners) listener();
   }
 
@@ -88,6 +93,7 @@ export function createOrderStore(storage: () => Storage | undefined, { writable 
       absorbed.add(carried);
       save(withCarriedDraft(getSnapshot(), carried));
     },
+    writtenSinceLoad: () => written,
     ...fieldSetters,
     // The design follows the deck's width: a layer keeps its place relative to the centre line.
     setSize(size) {
@@ -138,12 +144,17 @@ function serverSnapshotFor(carried: CarriedDraft | null): OrderState {
 }
 
 // The store's methods are closures over it (no `this`), so the hook hands them out as they are.
-const { getSnapshot: _getSnapshot, subscribe: _subscribe, absorb: _absorb, ...orderSetters } = orderStore;
+const { getSnapshot: _getSnapshot, subscribe: _subscribe, absorb: _absorb, writtenSinceLoad: _writtenSinceLoad, ...orderSetters } = orderStore;
 
 /** The order and its setters. Hydration renders what the server rendered first, then the restored draft. */
 export function useOrder(): OrderState & OrderSetters {
   const carried = useContext(CarriedDraftContext);
+  const live = useContext(HydratedContext) ?? true;
   if (carried && isBrowser) orderStore.absorb(carried);
-  const order = useSyncExternalStore(orderStore.subscribe, orderStore.getSnapshot, () => serverSnapshotFor(carried));
+  const serverSnapshot = () => serverSnapshotFor(carried);
+  // Until the page is live the server's order stays on screen, so that hydration sees no difference and the draft
+  // arrives with the root's transition (use-hydrated.ts), unless the draft is written first: then it shows at once.
+  const clientSnapshot = live ? orderStore.getSnapshot : () => (orderStore.writtenSinceLoad() ? orderStore.getSnapshot() : serverSnapshot());
+  const order = useSyncExternalStore(orderStore.subscribe, clientSnapshot, serverSnapshot);
   return { ...order, ...orderSetters };
 }
