@@ -235,6 +235,7 @@ test.describe("a browser without any scripts", () => {
     await page.getByRole("button", { name: "Deutsch" }).click();
     await expect(page).toHaveURL(/\/Payment$/);
     await expect(page.getByTestId("ship-to")).toContainText("Heidestraße 17");
-    await expect(page.getByRole("complementary")).toContainText("8.5″");
+    // In German: the width written the German way, the order's width kept.
+    await expect(page.getByRole("complementary")).toContainText("8,5″");
   });
 });
