@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { ORDER_STORAGE_KEY, orderStore, useOrder } from "./order-store.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { HydratedContext } from "#app/components/use-hydrated.ts";
+import { createOrderStore, ORDER_STORAGE_KEY, orderStore, useOrder } from "./order-store.ts";
 
 afterEach(() => {
   cleanup();
@@ -51,5 +52,51 @@ describe("useOrder", () => {
         "setSize",
       ].sort(),
     );
+  });
+});
+
+describe("useOrder while the page hydrates (the root's HydratedContext)", () => {
+  function renderIn(hydrated: boolean) {
+    return render(
+      <HydratedContext.Provider value={hydrated}>
+        <OrderProbe />
+      </HydratedContext.Provider>,
+    );
+  }
+
+  it("shows the server's order until the page is live, then the tab's draft", async () => {
+    sessionStorage.setItem(ORDER_STORAGE_KEY, JSON.stringify({ ...orderStore.getSnapshot(), city: "Köln" }));
+    // A page loaded afresh: its own store, which has read the draft but written nothing yet.
+    vi.resetModules();
+    const fresh = await import("./order-store.ts");
+    const { HydratedContext: FreshContext } = await import("#app/components/use-hydrated.ts");
+    function FreshProbe() {
+      return <output>{fresh.useOrder().city}</output>;
+    }
+    const view = render(
+      <FreshContext.Provider value={false}>
+        <FreshProbe />
+      </FreshContext.Provider>,
+    );
+    expect(fresh.orderStore.writtenSinceLoad()).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("");
+    view.rerender(
+      <FreshContext.Provider value={true}>
+        <FreshProbe />
+      </FreshContext.Provider>,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Köln");
+  });
+
+  it("the draft written before the page is live (typed, or typed values given back) shows at once", () => {
+    const view = renderIn(false);
+    act(() => setters!.setCity("Berlin"));
+    expect(screen.getByRole("status").textContent).toContain("|Berlin|");
+    view.rerender(
+      <HydratedContext.Provider value={true}>
+        <OrderProbe />
+      </HydratedContext.Provider>,
+    );
+    expect(screen.getByRole("status").textContent).toContain("|Berlin|");
   });
 });
