@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { refundPart } from "#app/modules/orders/partial-refunds.server.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";

@@ -6,7 +6,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount, exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { MAX_FORM_BYTES } from "#app/modules/forms/read-form.server.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { invoiceCounters, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { MAX_FORM_BYTES } from "#app/modules/forms/read-form.server.ts";
 import { orderAccessToken } from "#app/modules/orders/order-link.server.ts";
 import { orderPathAfterSignIn } from "#app/modules/orders/viewable-order.server.ts";

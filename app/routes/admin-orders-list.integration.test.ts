@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import type { WithdrawalMark } from "#app/modules/admin/withdrawal-mark.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import type { OrderStatus } from "#app/modules/orders/order-status.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";
 import { createTestPaymentProvider } from "#app/modules/payment/payment-provider.server.ts";

@@ -8,7 +8,7 @@ import { mailOutbox, orderEvents, orders, sessions, users, type OrderRow } from 
 import { createAccount, findAccountByEmail } from "#app/modules/accounts/accounts.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
 import { SIGN_IN_LIMITS } from "#app/modules/accounts/sign-in-limits.server.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { initialDesign } from "#app/modules/design/design.ts";
 import { CLIENT_ADDRESS_HEADER } from "#app/modules/http/client-address.mjs";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";

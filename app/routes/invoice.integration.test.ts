@@ -5,7 +5,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { createOperator } from "#app/modules/accounts/operators.server.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { transitionOrder } from "#app/modules/orders/order-lifecycle.server.ts";
 import { orderAccessToken, printAccessToken } from "#app/modules/orders/order-link.server.ts";
 import { placeOrder } from "#app/modules/orders/place-order.server.ts";

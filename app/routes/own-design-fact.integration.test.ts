@@ -7,7 +7,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orders, type OrderRow } from "#app/db/schema.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { deleteAccount } from "#app/modules/accounts/data-rights.server.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { FONT_IDS } from "#app/modules/design/fonts.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";

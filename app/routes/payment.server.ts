@@ -4,7 +4,7 @@ import { CARD_FIELDS } from "#app/modules/card/use-card-form.ts";
 import { carryBack } from "#app/modules/checkout/carried-draft.server.ts";
 import { parseForm } from "#app/modules/forms/parse-form.ts";
 import { readFormData } from "#app/modules/forms/read-form.server.ts";
-import { orderSubmissionSchema, type OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import { orderSubmissionSchema, type OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { rememberCheckoutAddress } from "#app/modules/accounts/address-book.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { orderPath } from "#app/modules/orders/order-link.server.ts";

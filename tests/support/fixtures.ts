@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { initialDesign } from "#app/modules/design/design.ts";
 import { TEST_CARDS } from "#app/modules/payment/payment-provider.server.ts";
 /** A buyer's contact and shipping address that every checkout rule accepts (Germany, home zone). */

@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import { CARD_NAME_MAX_LENGTH, validateCard, type CardValues } from "#app/modules/card/card-validation.ts";
 import { isDeckSize } from "#app/modules/catalog/catalog.ts";
 import {
   countryCodes,
@@ -11,14 +10,12 @@ import {
   type CountryCode,
 } from "#app/modules/catalog/countries.ts";
 import { formMessage } from "#app/modules/forms/form-message.ts";
-import { designJsonSchema } from "#app/modules/design/design-schema.ts";
 import { addressTextProblem, hasControlCharacters } from "./address-text.ts";
-import { CHECKOUT_ID_PATTERN } from "./order-state.ts";
 
 /**
  * The one order schema: each checkout step's form validates with its part, on the page and again in the
- * step's action; the order submission validates the whole with the same pieces. zod/mini keeps the
- * checkout pages light (about 6 KB gz against 30 KB for classic zod) with the same rules on both sides.
+ * step's action; the order submission (order-submission.server.ts) validates the whole with the same pieces. zod/mini
+ * keeps the checkout pages light (about 6 KB gz against 30 KB for classic zod) with the same rules on both sides.
  *
  * Messages are message keys (`checkout:errors.*`, app/locales/<locale>/checkout.json), shown in the page's language
  * by the field that shows them (form-message.ts); the English texts are the shop's wording from before.
@@ -32,8 +29,6 @@ const message = {
   emailInvalid: formMessage("checkout:errors.email.invalid"),
   deckWidth: formMessage("checkout:errors.deckWidth"),
   country: formMessage("checkout:errors.country"),
-  reload: formMessage("checkout:errors.reload"),
-  cardFieldTooLong: formMessage("checkout:errors.cardFieldTooLong"),
 };
 
 /** The fields a buyer must fill in, as the "Enter your …" message names them. */
@@ -108,7 +103,7 @@ export const addressFields = {
  * "00950" becomes "00-950"). It runs even when other fields are still wrong, so the buyer sees every error at
  * once, but only when country and postal code themselves parsed.
  */
-const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcode: string }>(
+export const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcode: string }>(
   (value, ctx) => {
     value.postalcode = canonicalPostalCode(value.country, value.postalcode);
     if (!isPostalCodeOf(value.country, value.postalcode)) {
@@ -126,7 +121,7 @@ const postalCodeMatchesCountry = z.superRefine<{ country: CountryCode; postalcod
  * The state, province or territory: required, and one of the country's, for the US, Canada and Australia. Other
  * countries' addresses have none: a region left over from an earlier choice of country is dropped.
  */
-const regionMatchesCountry = z.superRefine<{ country: CountryCode; region: string }>(
+export const regionMatchesCountry = z.superRefine<{ country: CountryCode; region: string }>(
   (value, ctx) => {
     if (!needsRegion(value.country)) {
       value.region = "";
@@ -135,16 +130,6 @@ const regionMatchesCountry = z.superRefine<{ country: CountryCode; region: strin
     }
   },
   { when: (payload) => !payload.issues.some((issue) => ["country", "region"].includes(String(issue.path?.[0]))) },
-);
-
-/** The shared card rules, run even when other fields are wrong (so every card error shows at once). */
-const cardIsValid = z.superRefine<CardValues>(
-  (card, ctx) => {
-    for (const [field, message] of Object.entries(validateCard(card))) {
-      ctx.addIssue({ code: "custom", path: [field], message });
-    }
-  },
-  { when: (payload) => !payload.issues.some((issue) => String(issue.path?.[0]).startsWith("card")) },
 );
 
 /** A shipping address, postal code checked against the country. */
@@ -159,28 +144,3 @@ export const shippingStepSchema = z
 
 /** The /Login guest form. */
 export const guestContactSchema = z.object({ contact: contactSchema });
-
-const cardField = (max: number, tooLong = message.cardFieldTooLong) => z._default(z.string().check(z.maxLength(max, tooLong)), "");
-
-/**
- * A whole order as the Payment page submits it: the options, contact and address from the earlier steps (the
- * same schemas), the design, the checkout's idempotency key and the card. The card is checked with the shared
- * card rules (Luhn, expiry, security-code length); it is passed to the processor and never stored.
- */
-export const orderSubmissionSchema = z
-  .object({
-    ...optionsSchema.shape,
-    contact: contactSchema,
-    ...addressFields,
-    design: designJsonSchema,
-    checkoutId: z.string({ error: message.reload }).check(z.regex(CHECKOUT_ID_PATTERN, message.reload)),
-    cardNumber: cardField(30),
-    // The card rules' own message for the name's limit, so the server and the field say the same.
-    cardName: cardField(CARD_NAME_MAX_LENGTH, formMessage("card:errors.nameTooLong", { max: CARD_NAME_MAX_LENGTH })),
-    cardMonth: cardField(2),
-    cardYear: cardField(4),
-    cardCvv: cardField(4),
-  })
-  .check(postalCodeMatchesCountry, regionMatchesCountry, cardIsValid);
-
-export type OrderSubmission = z.output<typeof orderSubmissionSchema>;

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { checkoutAttempts, invoiceCounters, orders, type OrderRow } from "#app/db/schema.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import type { Design } from "#app/modules/design/design.ts";
 import { FONT_IDS } from "#app/modules/design/fonts.ts";
 import { operatorConfig } from "#app/modules/legal/operator.server.ts";

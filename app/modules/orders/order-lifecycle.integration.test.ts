@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { mailOutbox, orders, type OrderRow } from "#app/db/schema.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { deliverDueMail } from "#app/modules/mail/mail-sender.server.ts";
 import { createMailTransport } from "#app/modules/mail/mail-transport.server.ts";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";

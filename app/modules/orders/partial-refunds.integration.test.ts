@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import { invoiceCounters, issuedDocuments, mailOutbox, orderEvents, orderRefunds, orders, type OrderRow } from "#app/db/schema.ts";
 import { vatContained } from "#app/modules/catalog/tax.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { createAccount } from "#app/modules/accounts/accounts.server.ts";
 import { exportAccountData } from "#app/modules/accounts/data-rights.server.ts";
 import { sweepExpiredData } from "#app/modules/housekeeping/data-retention.server.ts";

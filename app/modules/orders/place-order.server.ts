@@ -5,7 +5,7 @@ import { detectCardBrand, cardDigits } from "#app/modules/card/card-brand.ts";
 import { fullExpiryYear } from "#app/modules/card/card-validation.ts";
 import { catalog } from "#app/modules/catalog/catalog.ts";
 import { priceOrder } from "#app/modules/catalog/pricing.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import type { DeclineCode, PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { DEFAULT_LOCALE, type Locale } from "#app/modules/i18n/locales.ts";
 import { chargeKey, claimAttempt, completeAttempt, readAttempt, settleAttempt } from "./checkout-attempts.server.ts";

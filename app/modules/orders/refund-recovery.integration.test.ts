@@ -3,7 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "#app/db/client.server.ts";
 import { issuedDocuments, mailOutbox, orderEvents, orderRefunds, orders, refundIntents, type OrderRow } from "#app/db/schema.ts";
-import type { OrderSubmission } from "#app/modules/checkout/order-schema.ts";
+import type { OrderSubmission } from "#app/modules/checkout/order-submission.server.ts";
 import { sweepExpiredData } from "#app/modules/housekeeping/data-retention.server.ts";
 import { createTestPaymentProvider, TEST_CARDS, type PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { orderSubmission } from "#tests/support/fixtures.ts";
