@@ -27,7 +27,7 @@ const BARE_FIXTURE = path.join(ROOT, "scripts/bench-size/bare-app");
 const NAV_BUDGET_KB = 30; // a client navigation should never wait on more than this much new JS
 // A page's words (one language, its namespaces) travel in its data; they should stay small beside its JS.
 const MESSAGES_BUDGET_KB = 8;
-const MESSAGE_PAGES = ["/", "/editor", "/GripSize", "/Login", "/Shipping", "/Payment", "/orders/x", "/account", "/admin", "/legal/terms"];
+const MESSAGE_PAGES = ["/", "/editor", "/GripSize", "/Login", "/Shipping", "/Payment", "/orders/x", "/account", "/admin", "/admin/orders/x", "/legal/terms"];
 const MANIFEST_PREFIX = "window.__reactRouterManifest=";
 // With v8_splitRouteModules a route's client exports may live in chunks of their own, listed under these keys.
 const SPLIT_CHUNK_KEYS = [
@@ -256,7 +256,7 @@ async function printMessages(clientDir) {
     return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   };
   console.log(`\nMessages sent with each page (gz, one language; budget ${MESSAGES_BUDGET_KB} kB)`);
-  console.log(`  ${"page".padEnd(14)} ${"namespaces".padEnd(34)} ${locales.map((l) => l.padStart(8)).join(" ")}`);
+  console.log(`  ${"page".padEnd(16)} ${"namespaces".padEnd(34)} ${locales.map((l) => l.padStart(8)).join(" ")}`);
   const rows = [];
   for (const page of MESSAGE_PAGES) {
     const pageNamespaces = namespaces.namespacesFor(page);
@@ -265,7 +265,7 @@ async function printMessages(clientDir) {
       return gzipSync(JSON.stringify(messages), { level: 9 }).length;
     });
     const over = sizes.some((bytes) => bytes / 1000 > MESSAGES_BUDGET_KB) ? ` > ${MESSAGES_BUDGET_KB} kB budget` : "";
-    console.log(`  ${page.padEnd(14)} ${pageNamespaces.join(",").padEnd(34)} ${sizes.map((b) => `${kB(b).toFixed(1)} kB`.padStart(8)).join(" ")}${over}`);
+    console.log(`  ${page.padEnd(16)} ${pageNamespaces.join(",").padEnd(34)} ${sizes.map((b) => `${kB(b).toFixed(1)} kB`.padStart(8)).join(" ")}${over}`);
     rows.push({ page, namespaces: pageNamespaces, kb: Object.fromEntries(locales.map((l, i) => [l, kB(sizes[i])])) });
   }
   // Message text in JS: every message of 24 characters or more, looked for in every chunk of the client build.

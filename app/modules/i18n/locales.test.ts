@@ -33,6 +33,10 @@ describe("the request's language", () => {
     expect(namespacesFor("/editor.data")).toEqual(["common", "editor", "emoji"]);
     expect(namespacesFor("/_.data")).toEqual(["common", "home"]);
     expect(namespacesFor("/_root.data")).toEqual(["common", "home"]);
+    // The back office's list carries no checkout words; an order's page (and its data) does.
+    expect(namespacesFor("/admin")).toEqual(["common", "admin", "orders"]);
+    expect(namespacesFor("/admin/orders/0b6c-x")).toEqual(["common", "admin", "orders", "checkout"]);
+    expect(namespacesFor("/admin/orders/0b6c-x.data")).toEqual(namespacesFor("/admin/orders/0b6c-x"));
   });
 });
 

@@ -35,7 +35,8 @@ const BY_FIRST_SEGMENT: Record<string, readonly Namespace[]> = {
   payment: ["checkout", "card", "legal"],
   orders: ["orders", "checkout", "account"],
   account: ["account", "orders", "checkout"],
-  admin: ["admin", "orders", "checkout"],
+  // The back office's list, sign-in and exports; its order page adds the checkout's words (namespacesFor).
+  admin: ["admin", "orders"],
   legal: ["legal"],
   // The withdrawal form's words are the legal pages'; its field messages are the checkout's (order-schema.ts).
   withdraw: ["legal", "checkout"],
@@ -53,5 +54,7 @@ export function namespacesFor(pathname: string): Namespace[] {
   const first = page.split("/")[1]?.toLowerCase() ?? "";
   // The back office's sign-in page is the account's sign-in form; its other pages show no account words.
   if (page.toLowerCase() === "/admin/login") return ["common", "admin", "account"];
+  // An order's page shows its address and takes a corrected one: the checkout's address words and field messages.
+  if (/^\/admin\/orders\/[^/]+/i.test(page)) return ["common", "admin", "orders", "checkout"];
   return ["common", ...(BY_FIRST_SEGMENT[first] ?? [])];
 }
