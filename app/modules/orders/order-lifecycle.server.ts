@@ -8,7 +8,7 @@ import type { CarrierCode } from "./carriers.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
-import { askRefund, lockRefundIntent, openRefundIntent, refundUnderwayMessage, settleRefundIntent } from "./refund-intents.server.ts";
+import { askProcessor, askRefund, lockRefundIntent, openRefundIntent, refundUnderwayMessage, settleRefundIntent } from "./refund-intents.server.ts";
 import { recordRefundRefusal, refusalReason } from "./refund-refusal.server.ts";
 import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { orderRefundedMail, orderShippedMail } from "./order-mails.server.ts";
@@ -100,12 +100,7 @@ export async function transitionOrder(db: Db, provider: PaymentProvider, request
   // 2. The processor, with no transaction open and no row locked. Unreachable (it throws): the intent stays asked,
   // and recovery asks again with the same key.
   const { order, intent } = asked;
-  const outcome = await provider.refund({
-    reference: order.paymentReference,
-    amountCents: intent.amountCents,
-    currency: order.currency,
-    idempotencyKey: intent.idempotencyKey,
-  });
+  const outcome = await askProcessor(provider, order, intent);
 
   // 3. The move, or the refusal; or, if recovery finished the intent meanwhile, its answer.
   return db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import type { PartialCreditNote } from "./invoice-pdf.server.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.server.ts";
 import { recordIssuedDocument } from "./issued-documents.server.ts";
 import { recordOrderEvent, type Actor } from "./order-history.server.ts";
-import { askRefund, lockRefundIntent, openRefundIntent, refundUnderwayMessage, requestIdOpenElsewhere, settleRefundIntent } from "./refund-intents.server.ts";
+import { askProcessor, askRefund, lockRefundIntent, openRefundIntent, refundUnderwayMessage, requestIdOpenElsewhere, settleRefundIntent } from "./refund-intents.server.ts";
 import { recordRefundRefusal, refusalReason } from "./refund-refusal.server.ts";
 import { orderPath } from "./order-link.server.ts";
 import { orderPartlyRefundedMail } from "./order-mails.server.ts";
@@ -167,12 +167,7 @@ export async function refundPart(db: Db, provider: PaymentProvider, request: Par
   // 2. The processor, with no transaction open and no row locked. Unreachable (it throws): the intent stays asked,
   // and recovery asks again with the same key.
   const { order, intent, repeated } = asked;
-  const outcome = await provider.refund({
-    reference: order.paymentReference,
-    amountCents: intent.amountCents,
-    currency: order.currency,
-    idempotencyKey: intent.idempotencyKey,
-  });
+  const outcome = await askProcessor(provider, order, intent);
 
   // 3. The refund's credit note, or the refusal; or, if it was finished meanwhile (the same form posted twice, or
   // recovery), its answer.

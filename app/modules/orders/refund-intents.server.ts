@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { refundIntents, type RefundIntentRequest, type RefundIntentRow } from "#app/db/schema.ts";
+import { refundIntents, type OrderRow, type RefundIntentRequest, type RefundIntentRow } from "#app/db/schema.ts";
 import type { Locale } from "#app/modules/i18n/locales.ts";
+import type { PaymentProvider, RefundResult } from "#app/modules/payment/payment-provider.server.ts";
 import { translatorFor } from "#app/modules/i18n/messages.server.ts";
 import type { Tx } from "./checkout-attempts.server.ts";
 
@@ -65,6 +66,23 @@ export async function askRefund(
     .returning();
   if (!asked) throw new Error(`the refund ${intent.idempotencyKey} was made already`);
   return asked;
+}
+
+/**
+ * Step 2: the processor asked for the intent's refund of the order's charge, with the intent's key, so that asking
+ * again (a request's retry, recovery) answers the refund already made. Throws when the processor cannot be reached.
+ */
+export function askProcessor(
+  provider: PaymentProvider,
+  order: Pick<OrderRow, "paymentReference" | "currency">,
+  intent: Pick<RefundIntentRow, "amountCents" | "idempotencyKey">,
+): Promise<RefundResult> {
+  return provider.refund({
+    reference: order.paymentReference,
+    amountCents: intent.amountCents,
+    currency: order.currency,
+    idempotencyKey: intent.idempotencyKey,
+  });
 }
 
 /**

@@ -53,6 +53,23 @@ function refund(db: Db, provider: PaymentProvider, order: Pick<OrderRow, "id">, 
 const recover = (provider: PaymentProvider) => recoverRefundIntents({ db: database.db, provider, olderThanMs: 0 });
 
 /**
+ * A provider whose refund runs a recovery round after refunding and before answering: the round runs while the
+ * request waits for the processor's answer, between its two transactions. `round()` is what that round did.
+ */
+function recoveringWhileAsked(provider: PaymentProvider) {
+  let summary: Awaited<ReturnType<typeof recover>> | undefined;
+  const slow: PaymentProvider = {
+    ...provider,
+    refund: async (request) => {
+      const answer = await provider.refund(request);
+      summary = await recover(provider);
+      return answer;
+    },
+  };
+  return { slow, round: () => summary };
+}
+
+/**
  * The database as a request sees it, but its second transaction (the refund's step 3) fails at its end, after writing
  * everything (a lost connection at COMMIT): all of it rolls back.
  */
@@ -128,20 +145,11 @@ describe(`a cancel's refund that the shop did not record, on ${databaseKind}`, (
   it("a request and a recovery round at once (the request outlived its grace period) apply the refund once, and both end cancelled", async () => {
     const provider = createTestPaymentProvider();
     const order = await paidOrder(provider);
-    let round: Awaited<ReturnType<typeof recover>> | undefined;
-    // The round runs while the request waits for the processor's answer, between its two transactions.
-    const slow: PaymentProvider = {
-      ...provider,
-      refund: async (request) => {
-        const answer = await provider.refund(request);
-        round = await recover(provider);
-        return answer;
-      },
-    };
+    const { slow, round } = recoveringWhileAsked(provider);
 
     const result = await move(database.db, slow, order, "paid", "cancelled");
 
-    expect(round).toEqual({ completed: 1, refused: 0, left: 0 });
+    expect(round()).toEqual({ completed: 1, refused: 0, left: 0 });
     expect(result).toMatchObject({ ok: true, unmailed: false, order: { status: "cancelled" } });
     expect(processorRefundsOf(provider, order)).toHaveLength(1);
     expect(await creditNotesOf(order.id)).toHaveLength(1);
@@ -272,19 +280,11 @@ describe(`a partial refund that the shop did not record, on ${databaseKind}`, ()
   it("a request and a recovery round at once record the refund once; the request answers with it", async () => {
     const provider = createTestPaymentProvider();
     const order = await paidOrder(provider);
-    let round: Awaited<ReturnType<typeof recover>> | undefined;
-    const slow: PaymentProvider = {
-      ...provider,
-      refund: async (request) => {
-        const answer = await provider.refund(request);
-        round = await recover(provider);
-        return answer;
-      },
-    };
+    const { slow, round } = recoveringWhileAsked(provider);
 
     const result = await refund(database.db, slow, order);
 
-    expect(round).toEqual({ completed: 1, refused: 0, left: 0 });
+    expect(round()).toEqual({ completed: 1, refused: 0, left: 0 });
     expect(result).toMatchObject({ ok: true, repeated: false, order: { partlyRefundedCents: 1250 }, refund: { grossCents: 1250 } });
     expect(await database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toHaveLength(1);
     expect(processorRefundsOf(provider, order)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { orders, refundIntents } from "#app/db/schema.ts";
 import type { PaymentProvider } from "#app/modules/payment/payment-provider.server.ts";
 import { logger } from "#app/modules/observability/logger.mjs";
 import { completeRefundMove } from "./order-lifecycle.server.ts";
+import { askProcessor } from "./refund-intents.server.ts";
 import { completePartialRefund } from "./partial-refunds.server.ts";
 
 /**
@@ -48,10 +49,10 @@ export async function resolveRefundIntent({ db, provider, olderThanMs }: RefundR
       .where(and(eq(refundIntents.idempotencyKey, key), openIntent(olderThanMs)))
       .for("update", { skipLocked: true });
     if (!intent) return "busy";
-    const [order] = await tx.select({ reference: orders.paymentReference, currency: orders.currency }).from(orders).where(eq(orders.id, intent.orderId));
+    const [order] = await tx.select({ paymentReference: orders.paymentReference, currency: orders.currency }).from(orders).where(eq(orders.id, intent.orderId));
     if (!order) return "busy";
     // The intent's row stays locked while the processor is asked (as checkout recovery's attempt); the order's is not.
-    const outcome = await provider.refund({ reference: order.reference, amountCents: intent.amountCents, currency: order.currency, idempotencyKey: key });
+    const outcome = await askProcessor(provider, order, intent);
     const result = intent.kind === "partial-refund" ? await completePartialRefund(tx, intent, outcome) : await completeRefundMove(tx, intent, outcome);
     return result.ok ? "completed" : "refused";
   });
