@@ -145,6 +145,12 @@ export interface CheckoutRecovery {
   stop(): Promise<void>;
 }
 
+/** What a round does, by the name its log lines carry. */
+const RECOVERIES = [
+  ["checkout recovery", recoverCheckoutAttempts],
+  ["refund recovery", recoverRefundIntents],
+] as const satisfies readonly (readonly [string, (options: RecoveryOptions) => Promise<object>])[];
+
 /**
  * Runs a round now (awaited, before the server takes requests) and then every `intervalMs` (an unref'd timer); each
  * round also finishes the refunds left `asked` (refund-recovery.server.ts), after the same grace period. On the
@@ -160,25 +166,18 @@ export async function startCheckoutRecovery(
     // A round that outlasts the interval is not doubled.
     if (running) return running;
     running = (async () => {
-      try {
-        const database = await services.database();
-        const summary = await recoverCheckoutAttempts({ db: database.db, provider: services.payments(), olderThanMs: after(database.kind) });
-        if (summary.completed + summary.voided + summary.released + summary.left > 0) {
-          logger.info({ recovery: summary }, "checkout recovery round");
+      // The checkout's attempts, then the back office's refunds a server left asked (refund-recovery.server.ts): a
+      // failure of one does not keep the other from its round.
+      for (const [name, recover] of RECOVERIES) {
+        try {
+          const database = await services.database();
+          const summary = await recover({ db: database.db, provider: services.payments(), olderThanMs: after(database.kind) });
+          if (Object.values(summary).some((count: number) => count > 0)) logger.info({ [name]: summary }, `${name} round`);
+        } catch (error) {
+          logger.error({ err: error }, `${name} round failed`);
         }
-      } catch (error) {
-        logger.error({ err: error }, "checkout recovery round failed");
       }
-      // The same round finishes the back office's refunds a server left asked (refund-recovery.server.ts).
-      try {
-        const database = await services.database();
-        const summary = await recoverRefundIntents({ db: database.db, provider: services.payments(), olderThanMs: after(database.kind) });
-        if (summary.completed + summary.refused + summary.left > 0) logger.info({ refundRecovery: summary }, "refund recovery round");
-      } catch (error) {
-        logger.error({ err: error }, "refund recovery round failed");
-      } finally {
-        running = undefined;
-      }
+      running = undefined;
     })();
     return running;
   };

@@ -128,13 +128,11 @@ export async function completeRefundMove(tx: Tx, intent: RefundIntentRow, outcom
   // The order is held while the intent is open: no move can have changed it.
   if (!order || order.status !== expected) throw new Error(`order ${intent.orderId} changed under its open refund ${intent.idempotencyKey}`);
   if (outcome.status === "refused") {
-    if (!(await settleRefundIntent(tx, intent.idempotencyKey, { state: "refused" }))) throw new Error(`the refund ${intent.idempotencyKey} is settled already`);
-    const { reason } = await recordRefundRefusal(tx, { orderId: order.id, actor, attempted: to, locale }, outcome);
-    return refusedMove(to, reason, order.status, locale);
+    await settleRefundIntent(tx, intent.idempotencyKey, { state: "refused" });
+    await recordRefundRefusal(tx, { orderId: order.id, status: order.status, actor, attempted: to }, outcome);
+    return refusedMove(to, refusalReason(outcome, locale), order.status, locale);
   }
-  if (!(await settleRefundIntent(tx, intent.idempotencyKey, { state: "done", refundReference: outcome.reference }))) {
-    throw new Error(`the refund ${intent.idempotencyKey} is settled already`);
-  }
+  await settleRefundIntent(tx, intent.idempotencyKey, { state: "done", refundReference: outcome.reference });
   return applyMove(tx, order, { to, actor, siteUrl, locale, refundReference: outcome.reference });
 }
 

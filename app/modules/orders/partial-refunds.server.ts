@@ -201,17 +201,12 @@ export async function completePartialRefund(tx: Tx, intent: RefundIntentRow, out
   // The order is held while the intent is open: no other refund can have changed it.
   if (!order || order.partlyRefundedCents !== expectedRefundedCents) throw new Error(`order ${intent.orderId} changed under its open refund ${intent.idempotencyKey}`);
   if (outcome.status === "refused") {
-    if (!(await settleRefundIntent(tx, intent.idempotencyKey, { state: "refused" }))) throw new Error(`the refund ${intent.idempotencyKey} is settled already`);
-    const { reason: said } = await recordRefundRefusal(
-      tx,
-      { orderId: order.id, actor, attempted: "partial-refund", details: { amountCents: String(amountCents) }, locale },
-      outcome,
-    );
-    return refusedPart(said, locale);
+    await settleRefundIntent(tx, intent.idempotencyKey, { state: "refused" });
+    const details = { amountCents: String(amountCents) };
+    await recordRefundRefusal(tx, { orderId: order.id, status: order.status, actor, attempted: "partial-refund", details }, outcome);
+    return refusedPart(refusalReason(outcome, locale), locale);
   }
-  if (!(await settleRefundIntent(tx, intent.idempotencyKey, { state: "done", refundReference: outcome.reference }))) {
-    throw new Error(`the refund ${intent.idempotencyKey} is settled already`);
-  }
+  await settleRefundIntent(tx, intent.idempotencyKey, { state: "done", refundReference: outcome.reference });
 
   const number = await takeInvoiceNumber(tx);
   const now = new Date();

@@ -94,12 +94,15 @@ export async function lockRefundIntent(tx: Tx, key: string): Promise<RefundInten
   return intent;
 }
 
-/** Step 3's compare-and-set: `asked` → `done` or `refused`, if it still is `asked`. Returns whether it moved. */
-export async function settleRefundIntent(tx: Tx, key: string, outcome: { state: "done"; refundReference: string } | { state: "refused" }): Promise<boolean> {
+/**
+ * Step 3's compare-and-set: `asked` → `done` or `refused`. Whoever settles an intent holds its row lock and saw it
+ * `asked`, so an intent already settled is a fault, not a race: it throws, and the transaction rolls back.
+ */
+export async function settleRefundIntent(tx: Tx, key: string, outcome: { state: "done"; refundReference: string } | { state: "refused" }): Promise<void> {
   const moved = await tx
     .update(refundIntents)
     .set({ state: outcome.state, refundReference: outcome.state === "done" ? outcome.refundReference : null, resolvedAt: sql`now()` })
     .where(and(eq(refundIntents.idempotencyKey, key), eq(refundIntents.state, "asked")))
     .returning({ key: refundIntents.idempotencyKey });
-  return moved.length > 0;
+  if (moved.length === 0) throw new Error(`the refund ${key} is settled already`);
 }
